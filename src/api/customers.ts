@@ -1,8 +1,10 @@
 /**
- * The console's customers calls (docs/merchant.md, "Customers"): the list, a profile, the CSV export and
- * the abandoned checkouts, with their answers. Customers are derived from the orders (src/durable/orders/customers.ts).
+ * The console's customers calls (docs/merchant.md, "Customers"): the list, a profile, an email to a customer, the
+ * CSV export and the abandoned checkouts, with their answers. Customers are derived from the orders (src/durable/orders/customers.ts).
  */
+import type { z } from 'zod';
 import type { Order } from '../commerce/order';
+import type { customerEmailSchema, SentCustomerEmail } from '../site/editor/customer-email';
 import type { KeysetPage } from './console-answers';
 import { areas } from './areas';
 import { route } from './route';
@@ -40,6 +42,8 @@ export interface CustomerAnswer {
   account: CustomerAccount | null;
   orders: Order[];
   currency: string;
+  /** The emails the store's merchants wrote to them (Email customer), newest first. */
+  emails: SentCustomerEmail[];
 }
 
 /** A checkout with an email that never became an order (as long as checkouts are kept). */
@@ -63,6 +67,9 @@ export interface AbandonedCheckoutsAnswer {
 export const customerRoutes = {
   customers: route('GET', `${CONSOLE}/customers`).answers<CustomersPage>(),
   customer: route('GET', `${CONSOLE}/customers/:email`).answers<CustomerAnswer>(),
+  emailCustomer: route('POST', `${CONSOLE}/customers/:email/emails`)
+    .sends<z.input<typeof customerEmailSchema>>()
+    .answers<{ emails: SentCustomerEmail[] }>(),
   customersCsv: route('GET', `${CONSOLE}/customers.csv`),
   abandonedCheckouts: route('GET', `${CONSOLE}/abandoned-checkouts`).answers<AbandonedCheckoutsAnswer>(),
 };

@@ -44,6 +44,9 @@ export function retryDelay(attempts: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
 }
 
+const listOrNull = (list: readonly string[] | undefined) =>
+  list === undefined || list.length === 0 ? null : JSON.stringify(list);
+
 function errorText(error: unknown): string {
   return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
 }
@@ -64,6 +67,12 @@ export const EMAIL_OUTBOX_MIGRATIONS: readonly Migration[] = [
   (sql) => {
     addColumn(sql, 'email_outbox', 'lang', 'TEXT');
     addColumn(sql, 'local_mailbox', 'lang', 'TEXT');
+  },
+  // Copies (the merchant's email to a customer): the addresses as JSON lists; a local copy is a row of its own.
+  (sql) => {
+    addColumn(sql, 'email_outbox', 'cc', 'TEXT');
+    addColumn(sql, 'email_outbox', 'bcc', 'TEXT');
+    addColumn(sql, 'local_mailbox', 'cc', 'TEXT');
   },
 ];
 
@@ -95,12 +104,14 @@ export class EmailOutbox {
   queue(message: EmailMessage, eventKey: string, now = Date.now()): boolean {
     const inserted = this.sql
       .exec(
-        'INSERT INTO email_outbox (event_key, recipient, subject, body, lang, queued_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_key) DO NOTHING RETURNING id',
+        'INSERT INTO email_outbox (event_key, recipient, subject, body, lang, cc, bcc, queued_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_key) DO NOTHING RETURNING id',
         eventKey,
         message.to,
         message.subject,
         message.text,
         message.lang ?? null,
+        listOrNull(message.cc),
+        listOrNull(message.bcc),
         now,
         now,
       )
@@ -124,19 +135,25 @@ export class EmailOutbox {
       .one().at;
   }
 
-  /** The local implementation: like a real provider it delivers a key once, however often it is sent. */
+  /**
+   * The local implementation: like a real provider it delivers a key once, however often it is sent; each copy (CC,
+   * BCC) lands in its recipient's mailbox as a row of its own, showing the CC list but never the BCC one.
+   */
   private localMailbox(): EmailSender {
     return {
       send: async (message, idempotencyKey) => {
-        this.sql.exec(
-          'INSERT INTO local_mailbox (recipient, subject, body, lang, sent_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING',
-          message.to,
-          message.subject,
-          message.text,
-          message.lang ?? null,
-          Date.now(),
-          idempotencyKey,
-        );
+        const copies = [...(message.cc ?? []), ...(message.bcc ?? [])];
+        for (const recipient of [message.to, ...copies])
+          this.sql.exec(
+            'INSERT INTO local_mailbox (recipient, subject, body, lang, cc, sent_at, idempotency_key) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING',
+            recipient,
+            message.subject,
+            message.text,
+            message.lang ?? null,
+            listOrNull(message.cc),
+            Date.now(),
+            recipient === message.to ? idempotencyKey : `${idempotencyKey}#${recipient}`,
+          );
       },
     };
   }
@@ -162,9 +179,11 @@ export class EmailOutbox {
         subject: string;
         body: string;
         lang: string | null;
+        cc: string | null;
+        bcc: string | null;
         attempts: number;
       }>(
-        'SELECT id, event_key, recipient, subject, body, lang, attempts FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?',
+        'SELECT id, event_key, recipient, subject, body, lang, cc, bcc, attempts FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?',
         now,
         BATCH,
       )
@@ -174,7 +193,14 @@ export class EmailOutbox {
       try {
         if (sender === null) throw configurationError;
         await sender.send(
-          { to: row.recipient, subject: row.subject, text: row.body, ...(row.lang === null ? {} : { lang: row.lang }) },
+          {
+            to: row.recipient,
+            subject: row.subject,
+            text: row.body,
+            ...(row.lang === null ? {} : { lang: row.lang }),
+            ...(row.cc === null ? {} : { cc: JSON.parse(row.cc) as string[] }),
+            ...(row.bcc === null ? {} : { bcc: JSON.parse(row.bcc) as string[] }),
+          },
           `${this.keyPrefix}:${row.event_key}`,
         );
         // The row keeps the event's key, not the text: a sent message's links (a password reset's) are not kept at rest.
@@ -240,13 +266,48 @@ export class EmailOutbox {
     );
   }
 
+  /** The messages queued under events whose key starts with `prefix` for `recipient`, newest first (at most `limit`). */
+  queuedFor(
+    prefix: string,
+    recipient: string,
+    limit: number,
+  ): { subject: string; queuedAt: number; sentAt: number | null }[] {
+    return this.sql
+      .exec<{ subject: string; queued_at: number; sent_at: number | null }>(
+        'SELECT subject, queued_at, sent_at FROM email_outbox WHERE recipient = ? AND substr(event_key, 1, ?) = ? ORDER BY id DESC LIMIT ?',
+        recipient,
+        prefix.length,
+        prefix,
+        limit,
+      )
+      .toArray()
+      .map((r) => ({ subject: r.subject, queuedAt: r.queued_at, sentAt: r.sent_at }));
+  }
+
+  /** How many messages were queued under events whose key starts with `prefix` since `since`. */
+  queuedSince(prefix: string, since: number): number {
+    return this.sql
+      .exec<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM email_outbox WHERE queued_at >= ? AND substr(event_key, 1, ?) = ?',
+        since,
+        prefix.length,
+        prefix,
+      )
+      .one().n;
+  }
+
   /** The newest messages the local implementation delivered, newest first (the development mailbox). */
   localMail(limit = LOCAL_MAIL_SHOWN): LocalMail[] {
     return this.sql
-      .exec<{ id: number; recipient: string; subject: string; body: string; lang: string | null; sent_at: number }>(
-        'SELECT id, recipient, subject, body, lang, sent_at FROM local_mailbox ORDER BY id DESC LIMIT ?',
-        limit,
-      )
+      .exec<{
+        id: number;
+        recipient: string;
+        subject: string;
+        body: string;
+        lang: string | null;
+        cc: string | null;
+        sent_at: number;
+      }>('SELECT id, recipient, subject, body, lang, cc, sent_at FROM local_mailbox ORDER BY id DESC LIMIT ?', limit)
       .toArray()
       .map((r) => ({
         id: r.id,
@@ -254,6 +315,7 @@ export class EmailOutbox {
         subject: r.subject,
         text: r.body,
         ...(r.lang === null ? {} : { lang: r.lang }),
+        ...(r.cc === null ? {} : { cc: JSON.parse(r.cc) as string[] }),
         sentAt: r.sent_at,
       }));
   }

@@ -93,6 +93,8 @@ import {
 import type { OrdersContext } from './orders/context';
 import { emailMessagesOf, setEmailMessages } from './orders/emails';
 import type { EmailMessages } from '../site/editor/email-messages';
+import type { CustomerEmail, SentCustomerEmail } from '../site/editor/customer-email';
+import { type CustomerEmailOutcome, customerEmails, emailCustomer } from './orders/customer-emails';
 
 export {
   CHECKOUT_KEEP_MS,
@@ -487,6 +489,17 @@ export class CommerceOrders extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     await runAlarm(this.self);
+  }
+
+  /** The merchant's email to a customer, sent by the alarm; refused past the store's hourly bound. */
+  async emailCustomer(to: string, email: CustomerEmail, now = Date.now()): Promise<CustomerEmailOutcome> {
+    const outcome = emailCustomer(this.self, to, email, now);
+    if (outcome.ok && outcome.queued) await scheduleAlarm(this.self);
+    return outcome;
+  }
+
+  customerEmails(to: string): SentCustomerEmail[] {
+    return customerEmails(this.self, to);
   }
 
   /** What the local email implementation delivered (development and tests). */

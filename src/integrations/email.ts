@@ -13,6 +13,9 @@ export interface EmailMessage {
   text: string;
   /** The language it is written in (a BCP 47 tag), when it is the shopper's; English otherwise. */
   lang?: string;
+  /** Copies shown to every recipient, and copies no recipient sees (the merchant's email to a customer). */
+  cc?: string[];
+  bcc?: string[];
 }
 
 export interface EmailSender {

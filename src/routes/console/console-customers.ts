@@ -1,7 +1,7 @@
 /**
  * The console's customers calls (docs/merchant.md, "Customers"; customerData permission): the list
- * (searched and keyset paged), a customer's profile with their orders and shopper account, the CSV
- * export, and the abandoned checkouts. Customers are derived from the orders in the website's
+ * (searched and keyset paged), a customer's profile with their orders and shopper account, an email to a customer
+ * (To is always the customer's own address), the CSV export, and the abandoned checkouts. Customers are derived from the orders in the website's
  * CommerceOrders object; accounts come from its SiteUsers object.
  */
 import { api } from '../../api';
@@ -12,7 +12,8 @@ import type { CustomerSummary } from '../../api/customers';
 import { formatMoney } from '../../commerce/money';
 import { CHECKOUT_KEEP_MS } from '../../durable/orders';
 import { toCsv } from '../../forms/csv';
-import { apiError, type AppEnv, storeOf } from '../shared/http';
+import { apiError, type AppEnv, readJson, storeOf } from '../shared/http';
+import { CUSTOMER_EMAIL_MESSAGES, customerEmailSchema } from '../../site/editor/customer-email';
 import { customersPage, customerWithoutOrders } from './customers-without-orders';
 import { LIST_QUERY_MESSAGES, searchQueryOf } from './list-query';
 import { requirePermission } from './merchant-session';
@@ -22,6 +23,8 @@ export const CUSTOMER_MESSAGES = {
 } as const;
 
 const PAGE_LIMIT = 50;
+/** A body of 10,000 characters, each as a 6-byte `\uXXXX` escape, with the subject and the copies. */
+const MAX_EMAIL_BODY_BYTES = 64 * 1024;
 /** Customers read per call while exporting, and the most one export holds (the most recent that match). */
 const EXPORT_PAGE = 500;
 const MAX_EXPORT_CUSTOMERS = 10_000;
@@ -102,7 +105,25 @@ consoleCustomers.get(pathIn(CONSOLE, api.customer), customerData, async (c) => {
     account: accounts[found.customer.email] ?? null,
     orders: found.orders,
     currency: c.var.site.website.storeCurrency,
+    emails: await orders(c).customerEmails(found.customer.email),
   });
+});
+
+/** The customer's address as the store knows it (case as on their orders), or null for an email it does not know. */
+async function knownCustomer(c: Context<AppEnv>, email: string): Promise<string | null> {
+  if (email.length > 320) return null;
+  const found =
+    (await orders(c).customer(email, 1))?.customer ?? (await customerWithoutOrders(storeOf(c).objects, email));
+  return found?.email ?? null;
+}
+
+consoleCustomers.post(pathIn(CONSOLE, api.emailCustomer), customerData, async (c) => {
+  const email = await readJson(c, customerEmailSchema, MAX_EMAIL_BODY_BYTES);
+  const to = await knownCustomer(c, c.req.param('email'));
+  if (to === null) return apiError(404, CUSTOMER_MESSAGES.notFound);
+  const outcome = await orders(c).emailCustomer(to, email);
+  if (!outcome.ok) return apiError(429, CUSTOMER_EMAIL_MESSAGES.rateLimited);
+  return answer(c, api.emailCustomer, { emails: await orders(c).customerEmails(to) });
 });
 
 consoleCustomers.get(pathIn(CONSOLE, api.abandonedCheckouts), customerData, async (c) =>

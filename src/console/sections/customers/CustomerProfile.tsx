@@ -4,6 +4,7 @@ import type { Order } from '../../../commerce/order';
 import { Breadcrumbs, DataTable, FetchStatus, moneyText, StatusLabel, useFetch, type Column } from '../../ui';
 import { ORDER_COLUMN } from '../orders/columns';
 import { dateTimeText } from '../orders/format';
+import { CustomerEmails } from './CustomerEmail';
 import { CUSTOMERS_ROOT } from './paths';
 
 const ORDER_COLUMNS: Column<Order>[] = [
@@ -17,7 +18,7 @@ export function CustomerProfile({ email }: { email: string }) {
   const fetched = useFetch(api.customer.at(email));
   const answer = fetched.data;
   if (answer === undefined) return <FetchStatus fetched={fetched} loading="Loading the customer…" />;
-  const { customer, account, orders, currency } = answer;
+  const { customer, account, orders, currency, emails } = answer;
   const title = customer.name === '' ? customer.email : customer.name;
   return (
     <div className="Page">
@@ -62,6 +63,7 @@ export function CustomerProfile({ email }: { email: string }) {
           <p>
             <a href={`mailto:${customer.email}`}>{customer.email}</a>
           </p>
+          <CustomerEmails to={customer.email} sent={emails} />
           <h3>Account</h3>
           {account === null ? (
             <p className="Muted">
