@@ -12,6 +12,7 @@ import type { RestockFormProps } from './islands/RestockForm';
 import { wireListingControls } from './listing-controls';
 import { subscribeSelection } from './selection';
 import { wireNavFolders, wireSiteMenu } from './site-menu';
+import { rememberAccountLanguage } from './visitor-language';
 
 type Loader = () => Promise<{ default: (props: never) => unknown }>;
 type IslandRootOptions = { onUncaughtError: (error: unknown) => void };
@@ -133,6 +134,7 @@ const hydrated = hydrateIslands();
 
 void accountLanguage().then(async (language) => {
   if (language !== null) applyPageLanguage(language);
+  rememberAccountLanguage(language);
   await hydrated;
   // The page was rendered in English and the site's locale: only another language or locale loads the texts catalogue.
   const locale = language ?? siteLanguage;

@@ -3,7 +3,8 @@
  * applies it on every page), and the language a form sends so the email it causes is written in it (the account forms,
  * and the site forms for the newsletter's welcome code).
  */
-import { VISITOR_LANGUAGE_KEY as VISITOR_LANGUAGE } from '../commerce/storefront-languages';
+import { ACCOUNT_LANGUAGE_KEY, VISITOR_LANGUAGE_KEY as VISITOR_LANGUAGE } from '../commerce/storefront-languages';
+import { memberAccountId } from './collectors/member';
 import { pageDocument } from './dom';
 
 interface Storage {
@@ -29,6 +30,20 @@ export function setVisitorLanguage(language: string | null): void {
     else storage()?.setItem(VISITOR_LANGUAGE, language);
   } catch {
     // Storage refused (private mode): the choice lasts for this page only.
+  }
+}
+
+/**
+ * Keeps the signed-in account's language (null: the site's) in this browser with the account's id, when a page learns
+ * it or the shopper changes it, so the next page's header is in it from the first paint (src/storefront/header-words.ts).
+ */
+export function rememberAccountLanguage(language: string | null): void {
+  const account = memberAccountId();
+  if (account === null) return;
+  try {
+    storage()?.setItem(ACCOUNT_LANGUAGE_KEY, JSON.stringify({ account, language }));
+  } catch {
+    // Storage refused: the next page's header switches once it has read the account's language, as before.
   }
 }
 

@@ -11,6 +11,13 @@ export type StorefrontLanguage = (typeof STOREFRONT_LANGUAGES)[number];
  */
 export const VISITOR_LANGUAGE_KEY = 'storefront:language';
 
+/**
+ * Where the signed-in account's language is kept in the browser once a page has learned it from the session call or
+ * the shopper changed it (`{"account": siteUserId, "language": locale or null for the site's}`), so the header's
+ * early words paint the next page in it; another account signed in on the same browser does not match its id.
+ */
+export const ACCOUNT_LANGUAGE_KEY = 'storefront:account-language';
+
 /** 'fr-FR' → 'fr'; a language the catalogue does not have → 'en'. */
 export function storefrontLanguage(locale: string): StorefrontLanguage {
   const language = locale.split(/[-_]/)[0]?.toLowerCase() ?? '';

@@ -33,6 +33,54 @@ describe('the header’s early words', () => {
     expect(script.endsWith('</script>')).toBe(true);
     expect(script.slice('<script>'.length, -'</script>'.length)).not.toContain('<');
     expect(script).toContain('"storefront:language"');
+    expect(script).toContain('"storefront:account-language"');
     expect(script).toContain('"SiteUserInfo"');
+  });
+});
+
+/** The header's Account word as the inline script leaves it on a page with `cookie` and the browser's `stored` keys. */
+function accountWordWith(cookie: string, stored: Record<string, string>): string {
+  const account = { dataset: { text: 'header.account' }, textContent: 'Account', setAttribute() {} };
+  let loaded = () => {};
+  const document = {
+    cookie,
+    documentElement: { dataset: { siteLanguage: 'en-US' } },
+    querySelectorAll: () => [account],
+    getElementById: () => ({}),
+    addEventListener: (_event: string, listener: () => void) => {
+      loaded = listener;
+    },
+  };
+  const localStorage = { getItem: (key: string) => stored[key] ?? null };
+  class MutationObserver {
+    observe() {}
+    disconnect() {}
+  }
+  const script = headerWordsScript().slice('<script>'.length, -'</script>'.length);
+  new Function('document', 'localStorage', 'MutationObserver', script)(document, localStorage, MutationObserver);
+  loaded();
+  return account.textContent;
+}
+
+describe('the header’s early words for a signed-in shopper', () => {
+  const signedIn = (id: string) =>
+    `CART=c; SiteUserInfo=${encodeURIComponent(JSON.stringify({ authenticated: true, siteUserId: id }))}`;
+  const kept = (account: string, language: string | null) => ({
+    'storefront:account-language': JSON.stringify({ account, language }),
+    'storefront:language': 'fr-FR',
+  });
+
+  it('are in the language this browser last learned for that account', () => {
+    expect(accountWordWith(signedIn('u1'), kept('u1', 'de-DE'))).toBe('Konto');
+  });
+
+  it('are the site’s for another account, for an account without a language, and when nothing is kept', () => {
+    expect(accountWordWith(signedIn('u2'), kept('u1', 'de-DE'))).toBe('Account');
+    expect(accountWordWith(signedIn('u1'), kept('u1', null))).toBe('Account');
+    expect(accountWordWith(signedIn('u1'), {})).toBe('Account');
+  });
+
+  it('are the visitor’s own choice when signed out', () => {
+    expect(accountWordWith('CART=c', kept('u1', 'de-DE'))).toBe('Compte');
   });
 });

@@ -6,12 +6,18 @@
  *
  * `{@|header-words}` (themes/default/head.html) writes a small inline script with the header's words in each catalogue
  * language but English. Before the body is parsed it reads the language the page script will pick without the network:
- * a signed-out visitor's own choice (kept in this browser), else the site's; signed in, the site's (the account's
- * comes from the network). While the parser writes the header, a mutation observer sets each marked word to that
+ * a signed-out visitor's own choice (kept in this browser), else the site's; signed in, the account's language as this
+ * browser last learned it for that account (src/client/visitor-language.ts keeps it when a page reads the session or the
+ * shopper changes it), else the site's. While the parser writes the header, a mutation observer sets each marked word to that
  * language (its callbacks run before the browser may paint), and stops once `<main>` is there. The words come from
  * the one catalogue (src/commerce/storefront-text); the page script sets the same words again later, so nothing moves.
  */
-import { STOREFRONT_LANGUAGES, type StorefrontLanguage, VISITOR_LANGUAGE_KEY } from '../commerce/storefront-languages';
+import {
+  ACCOUNT_LANGUAGE_KEY,
+  STOREFRONT_LANGUAGES,
+  type StorefrontLanguage,
+  VISITOR_LANGUAGE_KEY,
+} from '../commerce/storefront-languages';
 import type { StorefrontText, TextKey } from '../commerce/storefront-text/en';
 import { DE } from '../commerce/storefront-text/de';
 import { ES } from '../commerce/storefront-text/es';
@@ -48,15 +54,19 @@ export function headerWords(): Record<string, Record<string, string>> {
 }
 
 /**
- * The inline script's code, given `[words, storage key, signed-in cookie names]`. The language is a locale's part
+ * The inline script's code, given `[words, visitor's key, account's key, signed-in cookie names]`. Signed in, the
+ * account's kept language counts only for the account the cookie names (`siteUserId`). The language is a locale's part
  * before `-` or `_`, as `storefrontLanguage` reads it; a language without words is English, as rendered. No `<` in it.
  */
-const APPLY = `([words, key, cookies]) => {
+const APPLY = `([words, key, accountKey, cookies]) => {
   try {
     const own = (table, name) => (name && Object.hasOwn(table, name) ? table[name] : null);
     const root = document.documentElement;
-    const signedIn = document.cookie.split(';').some((part) => cookies.includes(part.split('=')[0].trim()));
-    const locale = (signedIn ? null : localStorage.getItem(key)) || root.dataset.siteLanguage || '';
+    const info = document.cookie.split(';').map((part) => part.trim()).find((part) => cookies.includes(part.split('=')[0]));
+    const account = () => JSON.parse(decodeURIComponent(info.slice(info.indexOf('=') + 1))).siteUserId;
+    const kept = () => JSON.parse(localStorage.getItem(accountKey) || 'null');
+    const chosen = info === undefined ? localStorage.getItem(key) : kept()?.account === account() ? kept().language : null;
+    const locale = chosen || root.dataset.siteLanguage || '';
     const text = own(words, locale.split(/[-_]/)[0].toLowerCase());
     if (text === null) return;
     const watch = new MutationObserver(() => write());
@@ -76,7 +86,7 @@ const APPLY = `([words, key, cookies]) => {
 
 /** `{@|header-words}`: the inline script (head.html), the same for every page of a store. */
 export function headerWordsScript(): string {
-  const data = scriptJson([headerWords(), VISITOR_LANGUAGE_KEY, SIGNED_IN_COOKIE_NAMES]);
+  const data = scriptJson([headerWords(), VISITOR_LANGUAGE_KEY, ACCOUNT_LANGUAGE_KEY, SIGNED_IN_COOKIE_NAMES]);
   return `<script>(${APPLY})(${data});</script>`;
 }
 

@@ -11,7 +11,7 @@ import { ACCOUNT_MESSAGES, SESSION_MESSAGES } from '../../accounts/messages';
 import { responseFailure } from '../api';
 import SignInFields, { useSignIn } from '../components/SignInFields';
 import { applyPageLanguage, forgetAccountLanguage } from '../account-language';
-import { setVisitorLanguage, visitorLanguage } from '../visitor-language';
+import { rememberAccountLanguage, setVisitorLanguage, visitorLanguage } from '../visitor-language';
 import { markAccountLink } from '../account-link';
 import { pageDocument } from '../dom';
 import { fieldValue } from '../field-value';
@@ -166,6 +166,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     if (!res.ok) return;
     setSession((current) => (current === null ? current : { ...current, language }));
     forgetAccountLanguage();
+    rememberAccountLanguage(language);
     applyPageLanguage(language);
     void showPageLanguageText();
   };
