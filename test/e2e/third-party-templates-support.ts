@@ -120,8 +120,8 @@ async function nextPage(): Promise<Page> {
 
 /**
  * How many of a test's pages load at once, each in a page of its own in the test's context: a page's time is mostly
- * waiting for the store's answers and for Chromium's other work, so three at once take about half the time of one
- * after another (issue 30; docs/testing.md).
+ * waiting for the store's answers to its scripts, so three at once overlap those waits (real-b 21 % less side by side
+ * with one at a time; docs/testing.md, issue 30).
  */
 const PAGES_AT_ONCE = 3;
 
