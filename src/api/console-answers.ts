@@ -202,6 +202,8 @@ export interface IndexAnswer {
   fullUrl: string;
   collectionIds: string[];
   inNavigation: boolean;
+  /** The store's home page (`/`) shows this index. */
+  homepage: boolean;
   /** The site's pages and collections an index may hold (no index), in the site's order. */
   choices: { id: string; title: string; typeName: string; fullUrl: string }[];
 }

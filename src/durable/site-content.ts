@@ -69,7 +69,11 @@ export type Edit =
   | { kind: 'setHeaderFooter'; input: { header: string; footer: string } }
   | { kind: 'addPage'; input: NewPage }
   | { kind: 'addIndex'; input: NewPage }
-  | { kind: 'saveIndex'; collectionId: string; input: { title: string; collectionIds: string[] } }
+  | {
+      kind: 'saveIndex';
+      collectionId: string;
+      input: { title: string; collectionIds: string[]; homepage?: boolean | undefined };
+    }
   | { kind: 'savePage'; collectionId: string; input: PageForm }
   | { kind: 'saveCollectionSettings'; collectionId: string; input: edits.CollectionSettingsChange }
   | { kind: 'setFormSuccessUrl'; formId: string; url: string }

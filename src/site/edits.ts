@@ -190,16 +190,23 @@ export function addIndex(site: ShellInput, input: { title: string; urlId: string
 export function saveIndex(
   site: ShellInput,
   collectionId: string,
-  input: { title: string; collectionIds: readonly string[] },
+  input: { title: string; collectionIds: readonly string[]; homepage?: boolean | undefined },
 ): EditResult<null> {
   const index = site.collections.find((c) => c.id === collectionId && c.typeName === 'index');
   if (index === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
   const title = input.title.trim();
   if (title === '') return { error: EDIT_MESSAGES.titleRequired };
   if (title.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
-  const collections = site.collections.map((c) =>
-    c === index ? { ...index, title, collectionIds: [...input.collectionIds] } : c,
-  );
+  const { homepage: _home, ...rest } = index;
+  const home = input.homepage ?? index.homepage === true;
+  // One home page: this index when it becomes it, taken from whichever collection was.
+  const collections = site.collections.map((c) => {
+    if (c === index)
+      return { ...rest, title, collectionIds: [...input.collectionIds], ...(home ? { homepage: true } : {}) };
+    if (input.homepage !== true || c.homepage !== true) return c;
+    const { homepage: _was, ...other } = c;
+    return other;
+  });
   const problem = indexProblems(collections)[0];
   if (problem !== undefined) return { error: problem.message };
   return { site: { ...site, collections }, value: null };

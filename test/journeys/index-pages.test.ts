@@ -4,8 +4,8 @@
  * index type and `index.list` repeats `collection.collections`, each section's title linking to its page. At 1366 px
  * the content editor and at 375 px the owner add an index under Pages, add three of the site's pages and
  * collections as its sections, move the last one up with the keyboard (the move announced, the focus staying on the
- * moved section's button), and save. A shopper opens the index's address and sees its sections in that order, and
- * follows one to its page. Screenshots in test-artifacts/journeys/index-pages-*.png.
+ * moved section's button), make it the home page and save. A shopper opens the index's address, then the store's
+ * own (/), sees its sections in that order and follows one to its page. Screenshots in test-artifacts/journeys/index-pages-*.png.
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -85,15 +85,19 @@ describe('an index page made in the console', () => {
           .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), SLOW)
           .toBe('Move Contact up');
         await expect(page.getByText('Contact moved to position 2 of 3.').count()).resolves.toBe(1);
+        // The store's home page: shoppers opening / see it.
+        await page.getByLabel('Home page').check();
         await shot(page, `index-pages-editor-${width}`);
         const outcome = await saveOutcome(page, '.SaveStatus', () =>
           page.getByRole('button', { name: 'Save', exact: true }).click(),
         );
         expect(outcome).toBe('Saved');
 
-        // The shopper: the template's index list, the sections in the merchant's order.
+        // The shopper, at its address and at the store's own: the template's index list, in the merchant's order.
         const shopper = (await contexts.page(width)).page;
         await shopper.goto(`${store.url}${address}`, { waitUntil: 'domcontentloaded', ...SLOW });
+        await expect(shopper.locator('h1.t-index-title').innerText(SLOW)).resolves.toBe(title);
+        await shopper.goto(`${store.url}/`, { waitUntil: 'domcontentloaded', ...SLOW });
         await expect(shopper.locator('h1.t-index-title').innerText(SLOW)).resolves.toBe(title);
         const links = shopper.locator('.t-index-section a');
         await expect.poll(() => links.allInnerTexts(), SLOW).toEqual(['Journal', 'Contact', 'Shop']);

@@ -69,6 +69,24 @@ describe('console indexes', () => {
     const context = (await page.json()) as { collection: { title: string; collections: { id: string }[] } };
     expect(context.collection.title).toBe('Work');
     expect(context.collection.collections.map((section) => section.id)).toEqual(['c-contact', 'c-shop', 'c-blog']);
+
+    // Made the home page: `/` is the index; another index made it takes it over, and unticked, / is the shop again.
+    const home = async () =>
+      ((await (await new Visitor().fetch('/?format=json')).json()) as { collection: { id: string } }).collection.id;
+    const homeIndex = await editor.json<IndexAnswer & { homepage: boolean }>('PUT', `/api/console/indexes/${id}`, {
+      title: 'Work',
+      collectionIds: ['c-shop'],
+      homepage: true,
+    });
+    expect(homeIndex.body.homepage).toBe(true);
+    expect(await home()).toBe(id);
+    const other = (await editor.json<{ id: string }>('POST', '/api/console/indexes', { title: 'Other', urlId: '' }))
+      .body.id;
+    await editor.json('PUT', `/api/console/indexes/${other}`, { title: 'Other', collectionIds: [], homepage: true });
+    expect(await home()).toBe(other);
+    expect((await editor.json<{ homepage: boolean }>('GET', `/api/console/indexes/${id}`)).body.homepage).toBe(false);
+    await editor.json('PUT', `/api/console/indexes/${other}`, { title: 'Other', collectionIds: [], homepage: false });
+    expect(await home()).toBe('c-shop');
   });
 
   it("refuses sections by the import's rules, each at its row, and keeps the index as it was", async () => {

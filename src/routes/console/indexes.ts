@@ -52,6 +52,7 @@ function indexAnswer(site: Site, index: Collection): IndexAnswer {
     fullUrl: index.fullUrl,
     collectionIds: [...(index.collectionIds ?? [])],
     inNavigation: inNavigation(site.navigation, index),
+    homepage: index.homepage === true,
     choices: site.collections
       .filter((collection) => collection.typeName !== 'index')
       .map(({ id, title, typeName, fullUrl }) => ({ id, title, typeName, fullUrl })),

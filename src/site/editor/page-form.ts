@@ -77,6 +77,8 @@ export type PageForm = z.infer<typeof pageFormSchema>;
 export const indexFormSchema = z.object({
   title,
   collectionIds: z.array(z.string().min(1).max(64)).max(MAX_INDEX_SECTIONS, INDEX_MESSAGES.tooManySections),
+  /** The store's home page (`/`): true makes it this index (and no other collection), false makes it none; left out, as it was. */
+  homepage: z.boolean().optional(),
 });
 
 export function pageFormProblems(error: z.ZodError): Record<string, string> {

@@ -15,13 +15,16 @@ import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 interface Draft {
   title: string;
   collectionIds: string[];
+  homepage: boolean;
 }
+
+const draftOf = ({ title, collectionIds, homepage }: IndexAnswer): Draft => ({ title, collectionIds, homepage });
 
 const TYPE_LABELS: Record<string, string> = { products: 'Shop', blog: 'Blog', page: 'Page' };
 
 export function IndexEditor({ stored, session }: { stored: IndexAnswer; session: ConsoleSession }) {
   const [index, setIndex] = useState(stored);
-  const [draft, setDraft] = useState<Draft>({ title: stored.title, collectionIds: stored.collectionIds });
+  const [draft, setDraft] = useState<Draft>(() => draftOf(stored));
   const [baseline, setBaseline] = useState(draft);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [announcement, setAnnouncement] = useState('');
@@ -77,7 +80,7 @@ export function IndexEditor({ stored, session }: { stored: IndexAnswer; session:
     setProblems({});
     const answer = await save.run(() => consoleApi(api.saveIndex.at(index.id), checked.data));
     if (answer === undefined) return;
-    const saved = { title: answer.title, collectionIds: answer.collectionIds };
+    const saved = draftOf(answer);
     setIndex(answer);
     setDraft(saved);
     setBaseline(saved);
@@ -116,6 +119,19 @@ export function IndexEditor({ stored, session }: { stored: IndexAnswer; session:
               />
               <FieldError id="index-title-error" message={field('title')} />
             </div>
+            <label className="Field-inline">
+              <input
+                type="checkbox"
+                checked={draft.homepage}
+                disabled={!canEdit}
+                onChange={(event) => setDraft((before) => ({ ...before, homepage: event.target.checked }))}
+                aria-describedby="index-homepage-hint"
+              />
+              Home page
+            </label>
+            <p className="Field-hint" id="index-homepage-hint">
+              Shoppers opening the store’s address (/) see this index; the home page before it stops being one.
+            </p>
           </div>
           <section className="Card" aria-labelledby="index-sections-title">
             <h2 id="index-sections-title">Sections</h2>
