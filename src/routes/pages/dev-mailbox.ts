@@ -94,6 +94,6 @@ devMailbox.get(`${DEV_MAILBOX_PATH}/:key`, withSite, async (c) => {
   const lang = mail.lang ?? 'en';
   const english = lang.split('-')[0] === 'en' ? '' : markup` lang="en"`;
   const body = markup`<main><a class="back" href="${DEV_MAILBOX_PATH}"${english}><span aria-hidden="true">←</span> All emails</a><h1>${mail.subject}</h1>
-<dl${english}><dt>To</dt><dd>${mail.to}</dd><dt>Sent</dt><dd>${time(mail.sentAt)}</dd></dl><pre>${linked(mail.text)}</pre></main>`;
+<dl${english}><dt>To</dt><dd>${mail.to}</dd>${mail.cc === undefined ? '' : markup`<dt>CC</dt><dd>${mail.cc.join(', ')}</dd>`}<dt>Sent</dt><dd>${time(mail.sentAt)}</dd></dl><pre>${linked(mail.text)}</pre></main>`;
   return htmlDocument(c, { title: mail.subject, lang, style: STYLE, body });
 });
