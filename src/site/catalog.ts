@@ -11,6 +11,7 @@ has no delivered file: `withoutDeliveredFile`, as in every page's items); the co
  */
 import type { Item } from './schema';
 import { withoutDeliveredFile } from '../commerce/product';
+import { type EdgeCache, type ItemPage, itemPageAt } from './item-pages';
 
 /** The website's content object (a site module reaches it through the binding: durable/ is above site/). */
 export function contentObject(env: Env, websiteId: string) {
@@ -69,12 +70,7 @@ export interface Listing {
   categories: string[];
 }
 
-export interface ItemPage {
-  item: Item;
-  related: Item[];
-  previous: Item | null;
-  next: Item | null;
-}
+export type { ItemPage } from './item-pages';
 
 /** What a page reads of the items, all at one content version. */
 export interface Catalog {
@@ -88,15 +84,10 @@ export interface Catalog {
 }
 
 /**
- * Item pages read lately, by website, version and what was asked: an item page at a version never
- * changes, so a product page rendered again (its stock slot ran out, another query string) reads
- * nothing from the content object. Shared: callers read these and never change them. Oldest first.
+ * The website's catalogue at `version`: every read throws ContentMoved once the object is past it. Item
+ * pages are kept per isolate and, given `edge`, in the data centre's Cache API (`item-pages.ts`).
  */
-const itemPages = new Map<string, ItemPage | null>();
-const MAX_ITEM_PAGES = 1_000;
-
-/** The website's catalogue at `version`: every read throws ContentMoved once the object is past it. */
-export function siteCatalog(env: Env, websiteId: string, version: number): Catalog {
+export function siteCatalog(env: Env, websiteId: string, version: number, edge: EdgeCache | null = null): Catalog {
   const object = contentObject(env, websiteId);
   const at = <T>(read: { version: number; value: T }): T => {
     if (read.version !== version) throw new ContentMoved(read.version);
@@ -107,25 +98,18 @@ export function siteCatalog(env: Env, websiteId: string, version: number): Catal
       const rows = at(await object.listing(query));
       return { ...rows, items: shopperItems(rows.items) };
     },
-    async itemPage(collectionId, urlId, relatedLimit) {
-      const key = `${websiteId} ${version} ${collectionId} ${urlId} ${relatedLimit}`;
-      const known = itemPages.get(key);
-      if (known !== undefined) return known;
-      const rows = at(await object.itemPage(collectionId, urlId, relatedLimit));
-      const one = (json: string | null) => (json === null ? null : shopperItem(json));
-      const page =
-        rows === null
-          ? null
-          : {
-              item: shopperItem(rows.item),
-              related: shopperItems(rows.related),
-              previous: one(rows.previous),
-              next: one(rows.next),
-            };
-      if (itemPages.size >= MAX_ITEM_PAGES) itemPages.delete(itemPages.keys().next().value as string);
-      itemPages.set(key, page);
-      return page;
-    },
+    itemPage: (collectionId, urlId, relatedLimit) =>
+      itemPageAt({ websiteId, version, collectionId, urlId, relatedLimit }, edge, async () => {
+        const rows = at(await object.itemPage(collectionId, urlId, relatedLimit));
+        if (rows === null) return null;
+        const one = (json: string | null) => (json === null ? null : shopperItem(json));
+        return {
+          item: shopperItem(rows.item),
+          related: shopperItems(rows.related),
+          previous: one(rows.previous),
+          next: one(rows.next),
+        };
+      }),
     search: async (query, limit) => shopperItems(at(await object.search(query, limit))),
     itemsById: async (ids) => shopperItems(at(await object.itemsById(ids))),
     itemsWithForms: async (limit) => shopperItems(at(await object.itemsWithForms(limit))),

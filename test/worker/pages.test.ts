@@ -178,9 +178,11 @@ describe('store pages', () => {
       await waitOnExecutionContext(ctx);
       // Keeping the page reads no stream: the bytes the render made are handed to the cache as they are.
       expect(tee).not.toHaveBeenCalled();
-      // The page under its key and, the first time this isolate keeps this address, its last good copy.
-      expect(stored.map((s) => s.url.includes('/last-good/'))).toEqual([false, true]);
-      for (const copy of stored) {
+      // The page under its key and, the first time this isolate keeps this address, its last good copy (besides
+      // the item page and the stock answer the render read, kept for other isolates: site/item-pages.ts, shown-stock.ts).
+      const pages = stored.filter((s) => s.url.startsWith('https://page-cache.internal/'));
+      expect(pages.map((s) => s.url.includes('/last-good/'))).toEqual([false, true]);
+      for (const copy of pages) {
         expect(copy.body).toBe(served);
         expect(copy.etag).toBe(miss.headers.get('etag'));
         expect(copy.miss).toBeNull();

@@ -28,6 +28,9 @@ import {
   storeOnHost,
 } from './checkout-support';
 import { Visitor } from './visitor';
+import { inNextStockSlot } from './stock-slot';
+import { forgetKeptItemPages } from '../../src/site/item-pages';
+import { mapHost } from '../../src/site/store';
 
 interface Counted {
   /** Durable Object calls in the order they were made, as `method` (the binding's name where the caller's env is this test's). */
@@ -137,6 +140,11 @@ describe('round trips per request kind', () => {
     await installCounters(websiteId);
     const shopper = await new Visitor(base).open('/cart');
     const page = (path: string) => async () => (await shopper.fetch(path)).arrayBuffer();
+    // The store's other host (its apex beside www): each of its pages is a page of its own in the page caches.
+    const www = 'http://www.round-trips';
+    await mapHost(env.SITE_CONTENT, 'www.round-trips', websiteId);
+    const wwwPage = (path: string) => async () => (await exports.default.fetch(`${www}${path}`)).arrayBuffer();
+    await wwwPage('/shop')();
     let n = 0;
     const table = {
       // Kept once its first answer has streamed out: the third request is the steady state's hit.
@@ -144,8 +152,16 @@ describe('round trips per request kind', () => {
         page('/shop/p/candle'),
         async () => (await page('/shop/p/candle')()) && page('/shop/p/candle')(),
       ),
-      // A product page not rendered yet, after another one (so the isolate has the site).
-      'page miss': await calls(page('/shop/p/oak-board'), page('/shop/p/wool-sweater')),
+      // A product page no isolate has rendered yet, after another one (so the isolate has the site).
+      'page miss, first read': await calls(page('/shop/p/oak-board'), page('/shop/p/wool-sweater')),
+      // The steady state: a miss of a page whose item page some isolate of the data centre read at this version, a
+      // moment after the slot's first miss read the stock (here: the same page on the other host, rendered by a new
+      // isolate, its item pages forgotten). Both come from the Cache API (site/item-pages.ts, routes/pages/shown-stock.ts).
+      'page miss, steady state': await inNextStockSlot(async () => {
+        await page('/shop/p/oak-board')();
+        forgetKeptItemPages();
+        return counted(wwwPage('/shop/p/oak-board'));
+      }),
       'add to cart': await calls(() => shopper.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })),
       beacon: await calls(() =>
         exports.default.fetch(`${base}/api/census/RecordHit`, {
@@ -179,7 +195,8 @@ describe('round trips per request kind', () => {
     const objects = Object.fromEntries(Object.entries(table).map(([kind, c]) => [kind, c.objects]));
     expect(objects).toEqual({
       'page hit': [],
-      'page miss': ['CONTENT.itemPage', 'STOCK.available'],
+      'page miss, first read': ['CONTENT.itemPage', 'STOCK.available'],
+      'page miss, steady state': [],
       'add to cart': ['CARTS.add', 'STOCK.check'],
       beacon: ['BEACONS.recordBatch'],
       'checkout start': ['CARTS.checkoutCart', 'ORDERS.start', 'STOCK.available'],

@@ -236,6 +236,17 @@ describe("the storefront shows the ledger's stock", () => {
     expect(product).toMatch(/class="ProductItem[^"]*sold-out/);
   });
 
+  it('a page rendered 2 s after a sale shows it, within the same freshness slot (the stock answer pages share at the edge lives 2 s)', async () => {
+    const { base, websiteId } = await storeOnHost('shown.stock-truth.test', (site) => setStock(site, 'candle', 5));
+    const visitor = new Visitor(base);
+    // The page context is rendered on each request: every read is a miss, reading the stock answer of its moment.
+    const shown = async () =>
+      candleStock([(await visitor.json<{ item: Shown }>('GET', '/shop/p/candle?format=json')).body.item]);
+    expect(await shown()).toBe(5);
+    expect(await stock(websiteId).sellNow([{ sku: CANDLE.sku, quantity: 2, stock: 5 }])).toEqual({ ok: true });
+    await expect.poll(shown, { timeout: 15_000, interval: 200 }).toBe(3);
+  });
+
   it('a cached list page shows what the ledger sold from the next stock freshness slot', async () => {
     const { base, websiteId } = await storeOnHost('list-slot.stock-truth.test', (site) => setStock(site, 'candle', 5));
     const visitor = new Visitor(base);

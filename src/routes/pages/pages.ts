@@ -17,6 +17,8 @@ import { messagePage } from './html-document';
 import { keepAgain, keepPage, keptPage, lastGoodPage, noteAddress, type PageSource } from './page-cache';
 import { pageFormat, pageRequestOf, type PageRequest } from './page-address';
 import { slugRedirect } from './slug-redirect';
+import { shownStock } from './shown-stock';
+import { faultable } from '../../faults';
 import { isUnavailable } from '../../http/unavailable';
 import { cdnTags, stillCurrent } from '../../site/page-tags';
 import { recordingCatalog } from '../../site/recording-catalog';
@@ -49,6 +51,16 @@ pages.get('/robots.txt', async (c) => {
   );
 });
 
+/** The data centre's cache (through the fault layer), where item pages at a version are kept (`site/item-pages.ts`). */
+const edgeOf = (c: Context<AppEnv>) => ({
+  cache: faultable('cache', (caches as unknown as { default: Cache }).default, 'item pages'),
+  waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work),
+});
+
+/** What the page shows of stock: the ledger's answer, kept at the edge for a moment (`shown-stock.ts`). */
+const shownStockOf = (c: Context<AppEnv>, websiteId: string) =>
+  shownStock(websiteId, availableStockOf(storeOf(c).objects), (work) => c.executionCtx.waitUntil(work));
+
 /** How often a page read may find the content moved on before the request gives up. */
 const READ_ATTEMPTS = 3;
 
@@ -66,7 +78,7 @@ async function atOneVersion<T>(
     try {
       return {
         loaded: current,
-        value: await read(current, siteCatalog(c.env, current.site.website.id, current.version)),
+        value: await read(current, siteCatalog(c.env, current.site.website.id, current.version, edgeOf(c))),
       };
     } catch (error) {
       if (!(error instanceof ContentMoved) || attempt === READ_ATTEMPTS) throw error;
@@ -157,7 +169,7 @@ async function storePage(
     // The page context is never kept: each one is a read and a render.
     if (!(await mayRead(c)) || !(await mayRender(c))) return refusedRead(c);
     const { value: page } = await resolve();
-    await showAvailableStock(availableStockOf(storeOf(c).objects), page);
+    await showAvailableStock(shownStockOf(c, site.website.id), page);
     const body = JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined);
     return c.body(body, page.status, {
       'content-type': 'application/json; charset=utf-8',
@@ -221,7 +233,7 @@ async function storePage(
     paymentMode: deploymentPayments.mode,
   };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
-  const available = await showAvailableStock(availableStockOf(storeOf(c).objects), page);
+  const available = await showAvailableStock(shownStockOf(c, site.website.id), page);
   const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   // A page showing stock is the same bytes for the same content and available stock: in a new slot whose
   // stock has not moved it is the last slot's page again, not a new render.

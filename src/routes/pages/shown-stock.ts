@@ -1,0 +1,54 @@
+/**
+ * What a store page shows of stock, read at the edge: the stock ledger's answer for a page's skus is
+ * kept in the data centre's Cache API for SHOWN_STOCK_SECONDS, so the misses of that moment (every
+ * isolate's at a product page's freshness slot, the page's `?format=json`, another page showing the same
+ * skus) share one ledger read instead of each making a round trip to the website's one `StockLedger`
+ * (issue 34; docs/architecture.md, "Round trips per request kind"). Only what a page shows comes from
+ * here: adding to the cart, checking out and placing an order still ask the ledger, which alone sells.
+ */
+import { faultable } from '../../faults';
+import { freshnessSlot, type ReadAvailable } from '../../storefront/available-stock';
+
+/**
+ * How long a ledger answer is shown again, within its page freshness slot. A page showing stock is
+ * already kept a whole slot (STOCK_FRESH_SECONDS, 30 s), so this adds at most 2 s to what a page rendered
+ * in the slot may promise and never sells anything; 2 s is also how long an isolate trusts the content
+ * version and a stock answer it heard short (`durable/stock-seen.ts`). Long enough to share one read among
+ * the burst of misses a slot's start brings (each isolate's, the page's other hosts and `?format=json`),
+ * short enough that a sale or a merchant's count shows on the pages rendered 2 s after it.
+ */
+export const SHOWN_STOCK_SECONDS = 2;
+/** A page asking about more skus than fit this in its key reads the ledger itself. */
+const MAX_KEY_LENGTH = 2_000;
+
+/**
+ * `read` (the ledger's `available`) with its answer kept in the Cache API per website, page freshness slot
+ * and question (each sku with its published level, which is part of the question: a new level asks
+ * again). Within the slot, so a page rendered in a slot shows stock read in that slot, as before: a
+ * sale shows on every page rendered in the next slot. A Cache API that fails counts as a miss; a put
+ * runs after the answer (`waitUntil`).
+ */
+export function shownStock(
+  websiteId: string,
+  read: ReadAvailable,
+  waitUntil: (work: Promise<unknown>) => void,
+): ReadAvailable {
+  return async (counted) => {
+    const question = Object.entries(counted)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([sku, level]) => `${encodeURIComponent(sku)}=${level}`)
+      .join('&');
+    const url = `https://shown-stock.internal/${encodeURIComponent(websiteId)}/s${freshnessSlot(Date.now())}?${question}`;
+    if (url.length > MAX_KEY_LENGTH) return read(counted);
+    const cache = faultable('cache', (caches as unknown as { default: Cache }).default, 'shown stock');
+    const kept = await cache.match(url).catch(() => undefined);
+    const shown = await kept?.json<Record<string, number>>().catch(() => undefined);
+    if (shown !== undefined) return shown;
+    const available = await read(counted);
+    const copy = new Response(JSON.stringify(available), {
+      headers: { 'content-type': 'application/json', 'cache-control': `public, max-age=${SHOWN_STOCK_SECONDS}` },
+    });
+    waitUntil(cache.put(url, copy).catch((error: unknown) => console.error('stock answer not kept', error)));
+    return available;
+  };
+}
