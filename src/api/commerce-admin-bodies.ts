@@ -1,7 +1,7 @@
 /**
  * What the merchant's commerce calls accept (docs/checkout.md, "Merchant calls"): shipping and tax
- * rates, discount codes, the checkout settings, fulfilling and refunding an order. The worker
- * validates with these and the console's forms send their input types.
+ * rates, discount codes, the checkout settings, fulfilling and refunding an order, sending restock
+ * emails. The worker validates with these and the console's forms send their input types.
  */
 import { z } from 'zod';
 import { countryName, isCountryCode } from '../commerce/address';
@@ -131,3 +131,9 @@ export const refundSchema = z
     message: 'send restock for a full refund, or lines or amountCents for a partial one',
   });
 export const exportFiltersSchema = z.object({ status: z.enum(ORDER_STATUSES).optional() });
+
+const restockVariantPart = z.string().min(1).max(64);
+/** One sold-out variant whose waiting shoppers are emailed now that it is back in stock. */
+export const restockSendSchema = z.object({ productId: restockVariantPart, variantId: restockVariantPart });
+/** Up to 100 of them at once. */
+export const restockSendAllSchema = z.object({ sendRequests: z.array(restockSendSchema).min(1).max(100) });

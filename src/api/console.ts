@@ -11,6 +11,8 @@ import type {
   discountSchema,
   fulfilSchema,
   refundSchema,
+  restockSendAllSchema,
+  restockSendSchema,
   settingsSchema,
   shippingRateSchema,
   taxRateSchema,
@@ -209,8 +211,13 @@ export const consoleRoutes = {
 
   restockGroups: route('GET', `${RESTOCK}/groups`).answers<GroupsPage>(),
   restockSignUps: route('GET', RESTOCK).answers<SignUpsPage>(),
-  sendRestock: route('POST', `${RESTOCK}/send`).answers<{ queued: number }>(),
-  sendAllRestock: route('POST', `${RESTOCK}/send/all`).answers<{ queued: number; soldOut: number }>(),
+  /** Emails queued, and the requested variants still sold out (the one-variant send answers 409 for one). */
+  sendRestock: route('POST', `${RESTOCK}/send`)
+    .sends<z.input<typeof restockSendSchema>>()
+    .answers<{ queued: number; soldOut: number }>(),
+  sendAllRestock: route('POST', `${RESTOCK}/send/all`)
+    .sends<z.input<typeof restockSendAllSchema>>()
+    .answers<{ queued: number; soldOut: number }>(),
 
   team: route('GET', `${CONSOLE}/team`).answers<Team>(),
   signInFailures: route('GET', `${CONSOLE}/team/sign-in-failures`).answers<{ failures: SignInFailure[] }>(),

@@ -6,9 +6,9 @@
  */
 import { api } from '../../api';
 import { answer } from '../shared/contract';
+import { restockSendAllSchema, restockSendSchema } from '../../api/commerce-admin-bodies';
 import { restockSignUpSchema } from '../../api/storefront-bodies';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { CART_MESSAGES } from '../../commerce/cart';
 import { sellableProductType, variantLabel } from '../../commerce/product';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
@@ -34,9 +34,6 @@ export const RESTOCK_MESSAGES = {
 } as const;
 
 const MAX_BODY_BYTES = 8 * 1024;
-const id = z.string().min(1).max(64);
-const sendSchema = z.object({ productId: id, variantId: id });
-const sendAllSchema = z.object({ sendRequests: z.array(sendSchema).min(1).max(100) });
 
 interface Found {
   item: Item;
@@ -167,6 +164,7 @@ async function send(c: Context<AppEnv>, { item, variant }: Found): Promise<numbe
  */
 async function sendAll(
   c: Context<AppEnv>,
+  route: typeof api.sendRestock | typeof api.sendAllRestock,
   requests: readonly { productId: string; variantId: string }[],
   one = false,
 ): Promise<Response> {
@@ -180,15 +178,15 @@ async function sendAll(
   if (one && inStock.length === 0) return apiError(409, RESTOCK_MESSAGES.stillSoldOut);
   let queued = 0;
   for (const variant of inStock) queued += await send(c, variant);
-  return c.json({ queued, soldOut: found.length - inStock.length });
+  return answer(c, route, { queued, soldOut: found.length - inStock.length });
 }
 
 restockAdmin.post(api.sendRestock.pattern, withSite, async (c) =>
-  sendAll(c, [await readJson(c, sendSchema, MAX_BODY_BYTES)], true),
+  sendAll(c, api.sendRestock, [await readJson(c, restockSendSchema, MAX_BODY_BYTES)], true),
 );
 
 restockAdmin.post(api.sendAllRestock.pattern, withSite, async (c) =>
-  sendAll(c, (await readJson(c, sendAllSchema, MAX_BODY_BYTES)).sendRequests),
+  sendAll(c, api.sendAllRestock, (await readJson(c, restockSendAllSchema, MAX_BODY_BYTES)).sendRequests),
 );
 
 restock.on('GET', [api.restockSignUps.pattern, api.restockGroups.pattern], requirePermission('customerData'));
