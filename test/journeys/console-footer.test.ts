@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { STORE_SETTINGS_MESSAGES } from '../../src/site/editor/store-settings';
 import {
   ACCOUNTS,
-  expectSaved,
+  save,
   JOURNEY_TIMEOUT,
   openSidebar,
   RUN,
@@ -74,8 +74,7 @@ describe('the footer as a form', () => {
         expect(await address.getAttribute('aria-invalid')).toBe('true');
         await shot(page, `footer-refused-${width}`);
         await address.fill(`www.example.com/care-${width}`);
-        await page.getByRole('button', { name: 'Save footer' }).click();
-        await expectSaved(page, 'form[aria-labelledby="footer-title"]');
+        await save(page, 'Save footer');
         // Saved as stored: the web address with its scheme, the link's error gone.
         await expect.poll(() => address.inputValue(), SLOW).toBe(`https://www.example.com/care-${width}`);
         expect(await page.locator(`#footer-link-${at}-url-error`).count()).toBe(0);
@@ -83,8 +82,7 @@ describe('the footer as a form', () => {
         // The header's announcement, a card of the same screen: the content roles' (an editor's too), not Commerce's.
         const announced = `Studio open on Saturdays ${RUN} ${width}`;
         await page.fill('#header-announcement', announced);
-        await page.getByRole('button', { name: 'Save header', exact: true }).click();
-        await expectSaved(page, 'form[aria-labelledby="header-title"]');
+        await save(page, 'Save header');
         const consoleSeconds = (Date.now() - started) / 1000;
 
         // The same shopper's next visit: the new footer at once, not the cached page from before the save.

@@ -14,17 +14,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seeTextAfter } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
-import {
-  JOURNEY_TIMEOUT,
-  placeOrder,
-  RUN,
-  shot,
-  SLOW,
-  openEmail,
-  useContexts,
-  expectSaved,
-  fillUkAddress,
-} from './support';
+import { JOURNEY_TIMEOUT, placeOrder, RUN, shot, SLOW, openEmail, useContexts, save, fillUkAddress } from './support';
 
 const contexts = useContexts();
 
@@ -109,11 +99,9 @@ describe('A new store from nothing', () => {
       await page.fill('#details-address1', '12 Harbour Street');
       await page.fill('#details-city', 'Bristol');
       await page.fill('#details-postalCode', 'BS1 4RN');
-      await page.getByRole('button', { name: 'Save store details' }).click();
-      await expectSaved(page, '#console-main');
+      await save(page, 'Save store details');
       await page.selectOption('#store-currency', 'GBP');
-      await page.getByRole('button', { name: 'Save settings' }).click();
-      await expectSaved(page, 'form[aria-label="Store settings"]');
+      await save(page, 'Save settings');
       expect(await checklist(page)).toEqual(done('details'));
 
       // A refund policy.
@@ -121,8 +109,7 @@ describe('A new store from nothing', () => {
       await page.waitForSelector('h1:text-is("Commerce · Policies")', SLOW);
       await page.locator('#policy-refund .ProseMirror, [aria-labelledby="policy-refund-label"]').first().click();
       await page.keyboard.type(REFUND);
-      await page.getByRole('button', { name: 'Save policies' }).click();
-      await expectSaved(page, '#console-main');
+      await save(page, 'Save policies');
       expect(await checklist(page)).toEqual(done('details', 'policies'));
 
       // A product with a picture, saved as the draft a new product is.
@@ -163,8 +150,7 @@ describe('A new store from nothing', () => {
       await page.getByRole('link', { name: 'Set up payments' }).click();
       await page.waitForSelector('h1:text-is("Commerce · Payments")', SLOW);
       await page.getByLabel('Local test provider').check();
-      await page.getByRole('button', { name: 'Save payments' }).click();
-      await expectSaved(page, '#console-main');
+      await save(page, 'Save payments');
       expect(await checklist(page)).toEqual(done('details', 'policies', 'product', 'shipping', 'payments'));
 
       // Publish the product.

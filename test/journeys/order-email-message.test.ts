@@ -13,7 +13,7 @@ import {
   addToCart,
   createProduct,
   ensureShipping,
-  expectSaved,
+  save,
   fillCheckout,
   JOURNEY_TIMEOUT,
   openEmail,
@@ -68,8 +68,7 @@ describe('the order emails carry the store’s own message', () => {
         const preview = page.locator('section[aria-labelledby="email-confirmed-title"] .EmailPreview');
         await expect.poll(() => preview.locator('.EmailPreview-message').textContent(), SLOW).toBe(thanks);
         expect(await preview.locator('.EmailPreview-subject').textContent()).toBe('Subject: Order #1001 confirmed');
-        await page.getByRole('button', { name: 'Save emails' }).click();
-        await expectSaved(page, 'form[aria-labelledby="email-messages-title"]');
+        await save(page, 'Save emails');
         await shot(page, `order-email-console-${width}`);
         // Saved as the store keeps them: read back after a reload.
         await page.reload();

@@ -270,11 +270,6 @@ export async function signIn(
   await page.waitForSelector('nav[aria-label="Console"] a', { state: 'attached', ...SLOW });
 }
 
-/** Waits for a console screen's polite save status (the first in `scope`, else on the page) to say 'Saved'. */
-export async function expectSaved(page: Page, scope = ''): Promise<void> {
-  await expect.poll(() => page.locator(`${scope} .SaveStatus`.trim()).first().textContent(), SLOW).toBe('Saved');
-}
-
 /**
  * Does `action` (a save's click or Enter) and resolves with how that save ended: the text the status at `selector`
  * showed after this save's own 'Saving…', watched from before the action. A console status keeps the last save's
@@ -293,10 +288,27 @@ export async function saveOutcome(page: Page, selector: string, action: () => Pr
   return (await outcome()) ?? '';
 }
 
-/** Saves a console screen with its button, as the merchant does, and waits for 'Saved'. */
+/**
+ * Saves a console card with its button (named exactly `button`), as the merchant does, and expects this save's own
+ * outcome to be 'Saved': the status of the button's own form, watched from before the click (saveOutcome). Never
+ * poll a `.SaveStatus` for 'Saved' after the click: it still shows the previous save's 'Saved' (or another card's)
+ * until this save starts, so the poll can pass before anything is stored.
+ */
 export async function save(page: Page, button: string): Promise<void> {
-  await page.getByRole('button', { name: button }).click();
-  await expectSaved(page);
+  const click = page.getByRole('button', { name: button, exact: true });
+  const form = await click.evaluate(
+    (element) => {
+      const own = element.closest('form');
+      const by = own?.getAttribute('aria-labelledby');
+      const label = own?.getAttribute('aria-label');
+      return by ? `form[aria-labelledby="${by}"]` : label ? `form[aria-label="${label}"]` : null;
+    },
+    undefined,
+    SLOW,
+  );
+  if (form === null)
+    throw new Error(`save: the button '${button}' is in no form named by aria-labelledby or aria-label`);
+  expect(await saveOutcome(page, `${form} .SaveStatus`, () => click.click())).toBe('Saved');
 }
 
 /**

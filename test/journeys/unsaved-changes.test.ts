@@ -14,7 +14,7 @@ import {
   JOURNEY_TIMEOUT,
   RUN,
   closeTabAsked,
-  expectSaved,
+  save,
   openSection,
   openSidebar,
   shot,
@@ -75,8 +75,7 @@ describe('unsaved changes', () => {
         await closeMenu(page);
 
         // Saved: the sidebar moves at once, nothing asked.
-        await page.getByRole('button', { name: 'Save header', exact: true }).click();
-        await expectSaved(page, 'form[aria-labelledby="header-title"]');
+        await save(page, 'Save header');
         await clickSidebar(page, 'Products');
         await page.waitForSelector('h1:text-is("Products")', SLOW);
         expect(await page.locator('dialog[open]').count()).toBe(0);
