@@ -3,10 +3,11 @@
  * Chromium at 1366 and 375 px. A shopper signs up on the storefront; the Store manager opens her in Customers, presses
  * Email customer, writes with the keyboard (To is hers and cannot be changed), a copy to a colleague and a hidden one
  * to the owner, sends, and sees it said and listed; the shopper's and the colleague's mailboxes (the development
- * mailbox) hold it, the colleague's showing the CC line. Screenshots in test-artifacts/journeys/email-a-customer-*.png.
+ * mailbox) hold it, the colleague's showing the CC line; an Editor opening her page finds neither her nor the action. Screenshots in test-artifacts/journeys/email-a-customer-*.png.
  */
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/accounts/messages';
+import { customerPath } from '../../src/console/sections/customers/paths';
 import { storeUrl } from '../e2e/store';
 import {
   ACCOUNTS,
@@ -84,6 +85,16 @@ for (const width of WIDTHS) {
       await openEmail(shopper.page, storeUrl, colleague, subject);
       expect(await shopper.page.locator('dl').innerText()).toContain(colleague);
       await shot(shopper.page, `email-a-customer-copy-${width}`);
+
+      // An Editor, who may not see customers' data, opening her page finds neither her nor the action.
+      const editor = await contexts.page(width);
+      await signIn(editor.page, storeUrl, ACCOUNTS.editor);
+      await editor.page.goto(`${storeUrl}${customerPath(email)}`);
+      await expect
+        .poll(() => editor.page.locator('main').innerText(), SLOW)
+        .toContain('Your role does not allow this.');
+      expect(await editor.page.getByRole('button', { name: 'Email customer' }).count()).toBe(0);
+      expect(await editor.page.locator('body').innerText()).not.toContain(email);
       expect([...shopper.errors, ...manager.errors]).toEqual([]);
     });
   });
