@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { reviewShot, useChromium } from './browser';
 import { storeUrl } from './store';
+import { saveOutcome } from '../journeys/support';
 import { afterNextPaint } from './pages';
 
 const browser = useChromium();
@@ -53,6 +54,11 @@ async function check(page: Page, name: string, problems: string[]): Promise<void
     await reviewShot(page, `${SHOTS}/console-${name}-${width}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+/** Saves the product editor with its bar's button: this save's own outcome (saveOutcome), never a previous one's. */
+function saveProduct(page: Page): Promise<string> {
+  return saveOutcome(page, '.SaveBar [role="status"]', () => page.click('.SaveBar button[type="submit"]'));
 }
 
 async function sidebar(page: Page): Promise<string[]> {
@@ -116,8 +122,7 @@ describe('the merchant console', () => {
     await page.fill('[aria-label="Price, variant 2"]', '55.00');
     // Featured: the item's `starred`, which a developer-platform template's shop reads for its featured product.
     await page.getByLabel('Featured product').check();
-    await page.click('.SaveBar button[type="submit"]');
-    await expect.poll(() => page.locator('.SaveBar [role="status"]').innerText()).toBe('Saved');
+    expect(await saveProduct(page)).toBe('Saved');
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/config\/products\/p-[0-9a-f]+$/);
     await check(page, 'product-editor', problems);
 
@@ -135,8 +140,8 @@ describe('the merchant console', () => {
     expect(productPage.html).toContain('$45.00');
 
     await page.fill('[aria-label="Price, variant 1"]', '39.00');
-    await page.click('.SaveBar button[type="submit"]');
-    await expect.poll(() => page.locator('.SaveBar [role="status"]').innerText()).toBe('Saved');
+    // The first save's 'Saved' is still shown: this save's own outcome, or the store is read before it has saved.
+    expect(await saveProduct(page)).toBe('Saved');
     expect((await storePage('/shop/p/console-lamp')).html).toContain('$39.00');
 
     await page.click('.Breadcrumbs >> text=Products');

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { REVIEW_SHOTS, reviewShot, useChromium } from './browser';
 import { storeUrl } from './store';
+import { saveOutcome } from '../journeys/support';
 import { afterNextPaint } from './pages';
 
 const SCREENSHOTS = 'test-artifacts/screenshots';
@@ -218,8 +219,11 @@ describe('console content', () => {
     await page.fill('#post-excerpt', 'A day at the kiln.');
     await page.fill('#post-tags', 'making, kiln');
     await page.selectOption('#post-status', 'draft');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.waitForSelector('.SaveStatus--saved');
+    expect(
+      await saveOutcome(page, '.PostActions .SaveStatus', () =>
+        page.getByRole('button', { name: 'Save', exact: true }).click(),
+      ),
+    ).toBe('Saved');
     expect(await page.textContent('.PageHeader .StatusLabel')).toBe('Draft');
     const postUrl = (await page.getByRole('link', { name: 'View on site' }).getAttribute('href')) ?? '';
     expect(postUrl).toBe('/blog/kiln-day-diary');
@@ -319,10 +323,13 @@ describe('console content', () => {
     await dialog.locator('button:has-text("Done")').click();
     await dialog.waitFor({ state: 'detached' });
     await page.locator('.BlockList-item', { hasText: 'Kiln <b>firings</b>' }).waitFor();
-    const saveAndWait = async () => {
-      await page.click('form.PageForm button[type="submit"]:has-text("Save")');
-      await expect.poll(() => page.locator('.PostActions .SaveStatus').textContent()).toBe('Saved');
-    };
+    // The second save starts with the first's 'Saved' still shown: each waits for its own outcome.
+    const saveAndWait = async () =>
+      expect(
+        await saveOutcome(page, '.PostActions .SaveStatus', () =>
+          page.click('form.PageForm button[type="submit"]:has-text("Save")'),
+        ),
+      ).toBe('Saved');
     await saveAndWait();
     const shown = await (await fetch(`${storeUrl}/contact`)).text();
     expect(shown).toContain('Kiln &lt;b&gt;firings&lt;/b&gt;</figcaption>');
