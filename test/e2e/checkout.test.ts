@@ -14,6 +14,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { reviewShot, useChromium } from './browser';
 import { holdRequests } from './held-requests';
+import { save } from '../journeys/support';
 import { clickAndSeeAddedPopover } from './pages';
 import { endPaymentWindowsWithin } from './payment-windows';
 import { storeUrl } from './store';
@@ -131,10 +132,7 @@ async function paymentWindowInConsole(minutes: number): Promise<void> {
   const field = page.getByLabel('Payment window (minutes)');
   await field.waitFor(SLOW);
   await field.fill(String(minutes));
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  // The screen has a status per form (store details, settings): this form's.
-  const status = page.getByRole('form', { name: 'Store settings' }).locator('.SaveStatus');
-  await expect.poll(() => status.textContent(), SLOW).toBe('Saved');
+  await save(page, 'Save settings');
 }
 
 /** Another shopper buys `quantity` of a single-variant product outright, through the calls. */
