@@ -47,6 +47,7 @@ import { SITE_ADMIN_PATH, siteAdmin } from './routes/integrations/site-admin';
 import { templateAssets } from './routes/pages/template-assets';
 import { withFaults } from './faults';
 import { areas } from './api/areas';
+import { deliverBeacons } from './durable/beacon-delivery';
 
 export { ShoppingCartObject } from './durable/cart';
 export { StockLedger } from './durable/stock';
@@ -190,4 +191,5 @@ app.route('/', pages);
 export default {
   fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
     servedFromMemory(request, isDevelopment(env)) ?? app.fetch(request, withFaults(env), ctx),
+  queue: (batch: MessageBatch<unknown>, env: Env) => deliverBeacons(batch, env),
 } satisfies ExportedHandler<Env>;

@@ -36,6 +36,8 @@ const BEACON_MIGRATIONS: readonly Migration[] = [
   // The earlier product table kept titles as beacons sent them.
   'DROP TABLE IF EXISTS product_hours',
   'CREATE TABLE IF NOT EXISTS vital_hours (hour INTEGER NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (hour, path, metric, bucket))',
+  // Ids of the beacons stored, so one delivered again (a queue's at-least-once delivery) counts once.
+  'CREATE TABLE IF NOT EXISTS beacon_ids (id TEXT PRIMARY KEY, hour INTEGER NOT NULL) WITHOUT ROWID',
 ];
 
 /** Every table keyed by hour, which retention prunes. */
@@ -49,6 +51,9 @@ const HOURLY_TABLES = [
   'vital_hours',
 ] as const;
 
+/** How long a stored beacon's id is kept: far past a queue's last redelivery of it (retries back off for minutes, not hours). */
+const BEACON_ID_HOURS = 24;
+
 type KeyKind = keyof typeof KEYS_PER_HOUR;
 /** Where each kind of key lives: its table and key column (vitals count rows: page × metric × bucket). */
 const KEYED: Readonly<Record<KeyKind, { table: string; column: string }>> = {
@@ -60,10 +65,14 @@ const KEYED: Readonly<Record<KeyKind, { table: string; column: string }>> = {
 
 export type RecordOutcome = { accepted: true } | { accepted: false; reason: 'quota' };
 
-/** One beacon as the store takes it: its updates, and the hour whose quota it counts against. */
+/**
+ * One beacon as the store takes it: its updates, and the hour whose quota it counts against. A
+ * beacon with an `id` is stored at most once: sent again, it is answered accepted and counts nothing.
+ */
 export interface BeaconEntry {
   updates: readonly BeaconUpdate[];
   hour: number;
+  id?: string;
 }
 
 const ACCEPTED: RecordOutcome = { accepted: true };
@@ -98,9 +107,14 @@ export class BeaconStore extends DurableObject<Env> {
     const outcomes = this.ctx.storage.transactionSync(() => {
       const used = new Map<number, number>();
       const counts = new BatchCounts();
-      const outcomes = beacons.map(({ updates, hour }): RecordOutcome => {
+      const outcomes = beacons.map(({ updates, hour, id }): RecordOutcome => {
         const before = used.get(hour) ?? this.acceptedIn(hour);
         if (before >= hourlyQuota) return OVER_QUOTA;
+        if (
+          id !== undefined &&
+          this.sql.exec('INSERT OR IGNORE INTO beacon_ids VALUES (?, ?)', id, hour).rowsWritten === 0
+        )
+          return ACCEPTED;
         used.set(hour, before + 1);
         for (const update of updates) counts.add(update);
         return ACCEPTED;
@@ -272,14 +286,15 @@ export class BeaconStore extends DurableObject<Env> {
   override async alarm(): Promise<void> {
     const now = this.clock();
     const firstKept = hourOf(now) - retentionDaysOf(this.env) * 24;
-    const remaining = this.pruneBefore(firstKept);
+    const remaining = this.pruneBefore(firstKept, hourOf(now) - BEACON_ID_HOURS);
     if (remaining) await this.ctx.storage.setAlarm(now + PRUNE_INTERVAL_MS);
     this.pruneScheduled = remaining;
   }
 
-  /** Deletes every row of an hour before `hour`; true when rows remain. */
-  private pruneBefore(hour: number): boolean {
+  /** Deletes every row of an hour before `hour`, and beacon ids before `idHour`; true when rows remain. */
+  private pruneBefore(hour: number, idHour: number): boolean {
     return this.ctx.storage.transactionSync(() => {
+      this.sql.exec('DELETE FROM beacon_ids WHERE hour < ?', idHour);
       let remaining = false;
       for (const table of HOURLY_TABLES) {
         this.sql.exec(`DELETE FROM ${table} WHERE hour < ?`, hour);

@@ -268,6 +268,8 @@ const MAX_ROWS_PER_HOUR = {
   vital_hours: KEYS_PER_HOUR.vital + VITAL_METRICS.length * VITAL_BUCKETS,
   visitor_hours: EXACT_VISITORS_PER_HOUR,
   visitor_sketches: 1,
+  // Only queued beacons carry an id (src/durable/beacon-delivery.ts); the route's do not.
+  beacon_ids: 0,
 };
 /**
  * The SQLite file for one hour of the worst input: measured 0.9 MB below, with a third of the keys
