@@ -32,7 +32,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The page context with `change` applied to every item it shows (src/storefront/page-context.ts
- * puts them there): `item`, `related`, `items`, `blocks[].product`, a products grid's `blocks[].items`, `search.results` and each
+ * puts them there): `item`, `related`, `items`, `blocks[].product`, a products grid's `blocks[].items`, an index's
+ * `collection.collections[].items`, `search.results` and each
  * `squarespaceQueries[key].items`.
  */
 function mapShownItems(context: Record<string, unknown>, change: (item: unknown) => unknown): Record<string, unknown> {
@@ -51,6 +52,14 @@ function mapShownItems(context: Record<string, unknown>, change: (item: unknown)
             ? { ...block, items: each(block.items) }
             : block,
     );
+  // An index's sections (src/storefront/page-context.ts `indexPage`) each list their first items.
+  if (isRecord(context.collection) && Array.isArray(context.collection.collections))
+    out.collection = {
+      ...context.collection,
+      collections: context.collection.collections.map((section: unknown) =>
+        isRecord(section) && Array.isArray(section.items) ? { ...section, items: each(section.items) } : section,
+      ),
+    };
   if (isRecord(context.search)) out.search = { ...context.search, results: each(context.search.results) };
   if (isRecord(context.squarespaceQueries)) {
     const queries = Object.entries(context.squarespaceQueries).map(([key, query]) => [

@@ -2,10 +2,14 @@
  * The console's index pages in workerd (src/routes/console/indexes.ts): an owner or editor creates an index, chooses
  * and orders its sections and saves them, and the storefront's index page carries them in that order
  * (`collection.collections`, what a developer-platform template's index `.list` repeats); the import's rules refuse a
- * section at its row with the import's messages; a viewer and a call without the crumb are refused.
+ * section at its row with the import's messages; a viewer and a call without the crumb are refused. The store's own
+ * theme draws an index too: each section's title and link, a shop's product cards at the stock ledger's levels, a
+ * blog's post cards, a page's text.
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { stockLedger } from '../../src/durable/stubs';
+import { DEMO_MERCHANTS, DEMO_SITE_ID, demoSite } from '../../src/site/demo';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { EDIT_MESSAGES } from '../../src/site/edits';
 import { INDEX_MESSAGES } from '../../src/site/index-collections';
@@ -129,5 +133,61 @@ describe('console indexes', () => {
     expect((await owner.json<IndexAnswer>('GET', `/api/console/indexes/${id}`)).body.collectionIds).toEqual(['c-shop']);
     // A page is not an index: its id answers 404 here.
     expect((await owner.json('GET', '/api/console/indexes/c-contact')).status).toBe(404);
+  });
+
+  it("draws an index in the store's own theme: each section's heading, the shop's cards at the ledger's stock, the posts", async () => {
+    const owner = await signedIn(OWNER);
+    const id = (await owner.json<{ id: string }>('POST', '/api/console/indexes', { title: 'Studio', urlId: '' })).body
+      .id;
+    await owner.json('PUT', `/api/console/indexes/${id}`, {
+      title: 'Studio',
+      collectionIds: ['c-shop', 'c-blog', 'c-contact'],
+    });
+    // Sold out at the ledger before any page read it (a sale the published content does not know).
+    const counted = demoSite().items.find(({ collectionId, structuredContent }) => {
+      const variants = structuredContent?.variants ?? [];
+      return (
+        collectionId === 'c-shop' &&
+        variants.length > 0 &&
+        variants.every((v) => v.unlimited !== true && (v.qtyInStock ?? 0) > 0)
+      );
+    });
+    expect(counted, 'a product of the shop that counts stock, in stock').toBeDefined();
+    await stockLedger(env, DEMO_SITE_ID).adjust(
+      counted!.structuredContent!.variants.map((v) => ({
+        sku: v.sku,
+        stock: v.qtyInStock ?? 0,
+        mode: 'set' as const,
+        amount: 0,
+      })),
+    );
+    type Section = {
+      title: string;
+      items: { title: string; structuredContent: { variants: { qtyInStock: number }[] } }[];
+    };
+    const sections = async () =>
+      ((await (await new Visitor().fetch('/studio?format=json')).json()) as { collection: { collections: Section[] } })
+        .collection.collections;
+    // A page shows the ledger's answer kept at the edge up to SHOWN_STOCK_SECONDS (another test's page may have read it).
+    const shown = async () =>
+      (await sections())[0]!.items.find((item) => item.title === counted!.title)?.structuredContent.variants[0]
+        ?.qtyInStock;
+    await expect.poll(shown, { timeout: 10_000 }).toBe(0);
+    const [shop, blog] = await sections();
+
+    const html = await (await new Visitor().fetch('/studio')).text();
+    expect(html).toContain('<article class="Page Page--index">');
+    const headings = [...html.matchAll(/<h2 class="IndexSection-title"[^>]*><a href="([^"]+)">([^<]+)<\/a><\/h2>/g)];
+    expect(headings.map(([, href, title]) => [href, title])).toEqual([
+      ['/shop', 'Shop'],
+      ['/blog', blog!.title],
+      ['/contact', 'Contact'],
+    ]);
+    expect((html.match(/<article class="ProductCard/g) ?? []).length).toBe(shop!.items.length);
+    expect((html.match(/<article class="PostCard"/g) ?? []).length).toBe(blog!.items.length);
+    const card = html
+      .split('<article class="ProductCard')
+      .find((part) => part.includes(`ProductCard-title">${counted!.title}<`));
+    expect(card?.slice(0, 40)).toContain('sold-out');
   });
 });
