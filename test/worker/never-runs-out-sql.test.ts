@@ -83,6 +83,15 @@ function product(kind: string, list: string): Item {
 }
 
 const PRODUCTS = Object.keys(KINDS).flatMap((kind) => Object.keys(VARIANT_LISTS).map((list) => product(kind, list)));
+/** `item` with each variant's units the ledger's for its sku, where the ledger knows it. */
+const atLevels = (item: Item, levels: Record<string, number>): Item =>
+  ({
+    ...item,
+    structuredContent: {
+      ...item.structuredContent,
+      variants: item.structuredContent!.variants.map((v) => ({ ...v, qtyInStock: levels[v.sku] ?? v.qtyInStock })),
+    },
+  }) as Item;
 const skus = (item: Item) => variantList(item).map((variant) => (variant as { sku: string }).sku);
 
 /** A fresh content object's SQL, with `run` given it. */
@@ -146,17 +155,7 @@ describe('never runs out, typed and in SQL', () => {
         [skus(product('physical', 'in stock'))[0]!]: 0,
         [skus(product('service', 'out of stock'))[0]!]: 2,
       };
-      const atLedgerLevels = (item: Item): Item =>
-        ({
-          ...item,
-          structuredContent: {
-            ...item.structuredContent,
-            variants: item.structuredContent!.variants.map((v) => ({
-              ...v,
-              qtyInStock: available[v.sku] ?? v.qtyInStock,
-            })),
-          },
-        }) as Item;
+      const atLedgerLevels = (item: Item) => atLevels(item, available);
       const { listed, counted } = await inContentObject('listing', (sql) => {
         for (const item of PRODUCTS) writeItem(sql, item);
         const now = Date.now();
@@ -189,17 +188,7 @@ describe('never runs out, typed and in SQL', () => {
     async () => {
       const [, part] = skus(product('physical', 'below none and a part'));
       const onHand = { [skus(product('physical', 'in stock'))[0]!]: 2.5, [part!]: -1 };
-      const atLedgerLevels = (item: Item): Item =>
-        ({
-          ...item,
-          structuredContent: {
-            ...item.structuredContent,
-            variants: item.structuredContent!.variants.map((v) => ({
-              ...v,
-              qtyInStock: onHand[v.sku] ?? v.qtyInStock,
-            })),
-          },
-        }) as Item;
+      const atLedgerLevels = (item: Item) => atLevels(item, onHand);
       const rows = await inContentObject('console-stock', (sql) => {
         for (const item of PRODUCTS) writeItem(sql, item);
         const query: ProductListQuery = {
