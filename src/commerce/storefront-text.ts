@@ -22,6 +22,13 @@ export function merchantOr(label: string, key: PageTextKey, text: PageText): str
   return label === '' || label === EN_PAGE[key] ? text[key] : label;
 }
 
+/** An add button's words: the merchant's, else the catalogue's for a subscription's default or Add To Cart's. */
+export function addButtonText(label: string, text: PageText): string {
+  return label === EN_PAGE['product.subscribe']
+    ? text['product.subscribe']
+    : merchantOr(label, 'product.addToCart', text);
+}
+
 /** A language's own name, as a language list shows it: 'fr-FR' → 'Français (France)', 'de-DE' → 'Deutsch (Deutschland)'. */
 export function languageName(locale: string): string {
   let name: string | undefined;

@@ -287,6 +287,13 @@ for (const width of WIDTHS) {
           await shot(page, `language-quick-add-${width}`);
           await page.keyboard.press('Escape');
           await dialog.waitFor({ state: 'detached', ...SLOW });
+          // A subscription's button keeps the store's default words, in French too.
+          await page.goto(`${storeUrl}/shop`);
+          const subscribe = page
+            .locator('.ProductCard', { hasText: 'Coffee Subscription' })
+            .locator('.sqs-add-to-cart-button');
+          await expect.poll(() => subscribe.textContent(), SLOW).toBe('S’abonner');
+          expect(await englishLeft(page)).toEqual([]);
           expect(errors).toEqual([]);
         }
       },

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ORDER_STATUS_LABELS, type AccountOrder } from '../../accounts/order-history';
 import { formatMoney } from '../../commerce/money';
 import { orderTitle } from '../../commerce/order';
+import { fill } from '../../commerce/storefront-text';
 import { sayIn } from '../../commerce/storefront-text/say-in';
 import { responseFailure } from '../api';
 import { storefrontRoutes as api } from '../../api/storefront';
@@ -76,12 +77,15 @@ export default function OrdersSection({ session }: AccountSectionProps) {
             <p className="AccountOrder-tracking">
               {order.tracking.url === null ? (
                 <>
-                  Tracking number {order.tracking.number}
+                  {fill(text['account.trackingNumber'], { number: order.tracking.number })}
                   {order.tracking.carrier !== null && ` (${order.tracking.carrier})`}
                 </>
               ) : (
                 <a href={order.tracking.url} target="_blank" rel="noopener noreferrer">
-                  Track your package ({order.tracking.carrier} {order.tracking.number})
+                  {fill(text['account.trackPackage'], {
+                    carrier: order.tracking.carrier ?? '',
+                    number: order.tracking.number,
+                  })}
                 </a>
               )}
             </p>

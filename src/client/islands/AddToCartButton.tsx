@@ -15,7 +15,7 @@ import type { AdditionalFieldsFormDefinition } from '../components/AdditionalFie
 import { AlertDialog } from '../components/Dialog';
 import { navigateTo } from '../dom';
 import { takeEarlyClick } from '../early-clicks';
-import { merchantOr } from '../../commerce/storefront-text';
+import { addButtonText } from '../../commerce/storefront-text';
 import { useShopperText } from '../use-shopper-text';
 import { selectionOf, subscribeSelection, type Selection } from '../selection';
 
@@ -149,7 +149,7 @@ export default function AddToCartButton({
   };
 
   const unavailable = soldOut || selection.soldOut;
-  const shown = merchantOr(label, 'product.addToCart', texts);
+  const shown = addButtonText(label, texts);
   const text = unavailable
     ? texts['product.soldOut']
     : status === 'adding'

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CART_ALERTS, checkoutUrl, unselectedOptionsMessage } from '../../commerce/cart';
 import { formatMoney } from '../../commerce/money';
-import { fill, merchantOr } from '../../commerce/storefront-text';
+import { addButtonText, fill, merchantOr } from '../../commerce/storefront-text';
 import { addSubscription, addToCart } from '../cart-api';
 import { announceCart } from '../cart-events';
 import { recordAddToCart } from '../collectors/cart-events';
@@ -122,7 +122,7 @@ export default function QuickAdd({
         onClick={() => setOpen(true)}
       >
         <span className="sqs-add-to-cart-button-inner">
-          {added ? text['product.added'] : merchantOr(label, 'product.addToCart', text)}
+          {added ? text['product.added'] : addButtonText(label, text)}
         </span>
         <span className="visually-hidden">{fill(text['quickAdd.chooseFor'], { title })}</span>
       </button>
@@ -181,11 +181,7 @@ export default function QuickAdd({
                 {text['quickAdd.cancel']}
               </button>
               <button type="submit" disabled={adding || soldOut} aria-busy={adding}>
-                {soldOut
-                  ? text['product.soldOut']
-                  : adding
-                    ? text['product.adding']
-                    : merchantOr(label, 'product.addToCart', text)}
+                {soldOut ? text['product.soldOut'] : adding ? text['product.adding'] : addButtonText(label, text)}
               </button>
             </div>
           </form>

@@ -28,6 +28,7 @@ export const EN_PAGE = {
   'cart.editDetails': 'Edit details',
   'cart.entries': 'Items in your cart',
   'product.addToCart': 'Add To Cart',
+  'product.subscribe': 'Subscribe',
   'product.soldOut': 'Sold Out',
   'product.adding': 'Adding…',
   'product.added': 'Added!',

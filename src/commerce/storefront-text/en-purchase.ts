@@ -99,6 +99,8 @@ export const EN_PURCHASE = {
   'account.statusShipped': 'Shipped',
   'account.statusCancelled': 'Cancelled',
   'account.statusRefunded': 'Refunded',
+  'account.trackingNumber': 'Tracking number {number}',
+  'account.trackPackage': 'Track your package ({carrier} {number})',
   'account.default': 'Default',
   'account.edit': 'Edit',
   'account.delete': 'Delete',
