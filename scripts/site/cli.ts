@@ -8,7 +8,7 @@
  *                  store it was exported from
  *   import-template DIR   a Squarespace developer-platform template folder becomes the store's theme
  *   watch-template DIR    import-template, then again after every change to DIR (what `npm start -- --template DIR` runs)
- *   generate --products N --posts M --out DIR [--seed S]   a large store folder
+ *   generate --products N --posts M --out DIR [--seed S] [--collections C]   a large store folder
  *   new --host NAME --name STORE --owner EMAIL   a new, empty store at NAME, its owner invited by email
  *
  * Where: the local store by default (`npm start`'s, started for the command if it is not
@@ -185,14 +185,26 @@ async function exportStore(dir: string, options: { host?: string; url?: string; 
   }
 }
 
-function generate(options: { out?: string; products?: string; posts?: string; seed?: string }): void {
+function generate(options: {
+  out?: string;
+  products?: string;
+  posts?: string;
+  seed?: string;
+  collections?: string;
+}): void {
   if (options.out === undefined) throw new UsageError('generate needs --out DIR');
   const began = performance.now();
   const products = count(options.products, 'products', 50_000);
   const posts = count(options.posts, 'posts', 2000);
   const seed = count(options.seed, 'seed', 1);
+  const collections = options.collections === undefined ? undefined : count(options.collections, 'collections', 0);
   assertNewFolder(options.out);
-  writeSiteFolder(options.out, generateSite({ products, posts, seed, themeDir: THEME_DIR }));
+  try {
+    writeSiteFolder(options.out, generateSite({ products, posts, seed, collections, themeDir: THEME_DIR }));
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(`--collections: ${error.message}`);
+    throw error;
+  }
   console.log(`Generated ${options.out}: ${products} products, ${posts} posts, seed ${seed}, ${seconds(began)}`);
 }
 
@@ -227,6 +239,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         products: { type: 'string' },
         posts: { type: 'string' },
         seed: { type: 'string' },
+        collections: { type: 'string' },
         name: { type: 'string' },
         owner: { type: 'string' },
       },

@@ -23,6 +23,12 @@ export interface GenerateOptions {
   products: number;
   posts: number;
   seed: number;
+  /**
+   * How many product collections hold the products: enough for 200 each (the default) or a multiple
+   * of that, a store of many small collections (the sitemap's test wants more than 999) whose
+   * products are those of the default store, titles and order unchanged.
+   */
+  collections?: number;
   /** The theme folder copied into the store (themes/default). */
   themeDir: string;
 }
@@ -125,13 +131,31 @@ interface ProductCollection {
   department: (typeof DEPARTMENTS)[number];
 }
 
-function productCollections(products: number): ProductCollection[] {
-  const count = Math.max(1, Math.ceil(products / MAX_PRODUCTS_PER_COLLECTION));
-  return Array.from({ length: count }, (_, i) => {
-    const department = DEPARTMENTS[i % DEPARTMENTS.length] as (typeof DEPARTMENTS)[number];
-    const urlId = `${department.name.toLowerCase()}-${Math.floor(i / DEPARTMENTS.length) + 1}`;
+/**
+ * The product collections: `fewest` (enough for 200 products each), or `asked`, a multiple of it, in
+ * layers of `fewest`: collection `i` is of the department collection `i % fewest` has, so product
+ * `n` keeps its department (and so its title) in any layer. Each department numbers its own.
+ */
+const fewestCollections = (products: number) => Math.max(1, Math.ceil(products / MAX_PRODUCTS_PER_COLLECTION));
+
+function productCollections(products: number, asked: number | undefined): ProductCollection[] {
+  const fewest = fewestCollections(products);
+  if (asked !== undefined && !(Number.isSafeInteger(asked) && asked >= fewest && asked % fewest === 0))
+    throw new RangeError(`${products} products are spread over a multiple of ${fewest} collections, not ${asked}`);
+  const numbered = new Map<string, number>();
+  return Array.from({ length: asked ?? fewest }, (_, i) => {
+    const department = DEPARTMENTS[(i % fewest) % DEPARTMENTS.length] as (typeof DEPARTMENTS)[number];
+    const number = (numbered.get(department.name) ?? 0) + 1;
+    numbered.set(department.name, number);
+    const urlId = `${department.name.toLowerCase()}-${number}`;
     return { id: `c-${urlId}`, urlId, department };
   });
+}
+
+/** Product `n`'s (from 0) collection: its place among the first `fewest`, in the layer its round falls in. */
+function collectionOf(collections: readonly ProductCollection[], fewest: number, n: number): ProductCollection {
+  const layers = collections.length / fewest;
+  return collections[(n % fewest) + fewest * (Math.floor(n / fewest) % layers)] as ProductCollection;
 }
 
 function variantsOf(random: () => number, n: number, cents: number, onSale: boolean, soldOut: boolean) {
@@ -250,7 +274,8 @@ export function generateContent(
   options: Omit<GenerateOptions, 'themeDir'>,
 ): Omit<SiteJson, 'theme'> & Pick<SiteJson, 'collections' | 'items'> {
   const random = prng(options.seed);
-  const collections = productCollections(options.products);
+  const collections = productCollections(options.products, options.collections);
+  const fewest = fewestCollections(options.products);
   const departments = DEPARTMENTS.filter((department) => collections.some((c) => c.department === department));
   return {
     website: {
@@ -307,7 +332,7 @@ export function generateContent(
     ],
     items: [
       ...Array.from({ length: options.products }, (_, n) =>
-        product(random, n + 1, collections[n % collections.length] as ProductCollection),
+        product(random, n + 1, collectionOf(collections, fewest, n)),
       ),
       ...Array.from({ length: options.posts }, (_, n) => post(random, n + 1)),
     ],

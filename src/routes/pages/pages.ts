@@ -105,11 +105,19 @@ pages.get('/sitemap.xml', async (c) => {
   if (!Number.isInteger(pageNo) || pageNo < 0 || pageNo > 10_000) return c.text(NOT_FOUND, 404);
   // Read from the content object on every request (a file is up to SITEMAP_URLS rows), never kept.
   if (!(await mayRead(c)) || !(await mayRender(c))) return refusedRead(c);
+  // The site's pages come first, then its items: each file holds SITEMAP_URLS of that one list, so
+  // a store of any number of collections keeps every file within the protocol's 50,000 URLs.
+  const start = pageNo <= 1 ? 0 : (pageNo - 1) * SITEMAP_URLS;
   const { value } = await atOneVersion(c, loaded, async ({ site }, catalog) => {
     const collections = site.collections.map((collection) => collection.id);
     const pagePaths = shellPaths(site).filter((path) => path !== '/cart' && path !== '/search');
-    const first = await catalog.itemUrls(collections, pageNo <= 1 ? 0 : (pageNo - 1) * SITEMAP_URLS, SITEMAP_URLS);
-    return { pagePaths, ...first };
+    const here = pagePaths.slice(start, start + SITEMAP_URLS);
+    const items = await catalog.itemUrls(
+      collections,
+      Math.max(0, start - pagePaths.length),
+      SITEMAP_URLS - here.length,
+    );
+    return { total: pagePaths.length + items.total, paths: [...here, ...items.urls] };
   });
   const files = Math.max(1, Math.ceil(value.total / SITEMAP_URLS));
   if (pageNo === 0 && files > 1) {
@@ -120,8 +128,7 @@ pages.get('/sitemap.xml', async (c) => {
     return xml(c, `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</sitemapindex>`);
   }
   if (pageNo > files) return c.text(NOT_FOUND, 404);
-  const paths = pageNo <= 1 ? [...value.pagePaths, ...value.urls] : value.urls;
-  const urls = paths.map((path) => `<url><loc>${escapeHtml(base + path)}</loc></url>`).join('');
+  const urls = value.paths.map((path) => `<url><loc>${escapeHtml(base + path)}</loc></url>`).join('');
   return xml(c, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`);
 });
 
