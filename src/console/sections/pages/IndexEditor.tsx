@@ -7,10 +7,10 @@
  */
 import { useRef, useState } from 'react';
 import { api, type IndexAnswer } from '../../../api';
-import { indexFormSchema, PAGE_TITLE_LIMIT, pageFormProblems } from '../../../site/editor/page-form';
+import { indexFormSchema, PAGE_TITLE_LIMIT } from '../../../site/editor/page-form';
 import type { ConsoleSession } from '../../section-types';
-import { Breadcrumbs, consoleApi, describedBy, FieldError, SaveStatus, useConfirm, useSave } from '../../ui';
-import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
+import { consoleApi, Field, FieldError } from '../../ui';
+import { EditorFrame, useEditor } from '../../ui/EditorFrame';
 
 interface Draft {
   title: string;
@@ -24,16 +24,11 @@ const TYPE_LABELS: Record<string, string> = { products: 'Shop', blog: 'Blog', pa
 
 export function IndexEditor({ stored, session }: { stored: IndexAnswer; session: ConsoleSession }) {
   const [index, setIndex] = useState(stored);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(stored));
-  const [baseline, setBaseline] = useState(draft);
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const editor = useEditor<Draft>(() => draftOf(stored));
+  const { draft, setDraft, field, save } = editor;
   const [announcement, setAnnouncement] = useState('');
-  const save = useSave();
-  const { confirm, modal } = useConfirm();
-  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(baseline), confirm);
   const canEdit = session.can.content;
   const buttons = useRef(new Map<string, HTMLElement | null>());
-  const field = (name: string) => problems[name] ?? save.fieldError(name);
   const choice = (id: string) => index.choices.find((c) => c.id === id);
   const nameOf = (id: string) => choice(id)?.title ?? id;
   const addable = index.choices.filter((c) => !draft.collectionIds.includes(c.id));
@@ -71,54 +66,41 @@ export function IndexEditor({ stored, session }: { stored: IndexAnswer; session:
   };
 
   const submit = async () => {
-    const checked = indexFormSchema.safeParse(draft);
-    if (!checked.success) {
-      setProblems(pageFormProblems(checked.error));
-      save.reset();
-      return;
-    }
-    setProblems({});
-    const answer = await save.run(() => consoleApi(api.saveIndex.at(index.id), checked.data));
+    const checked = editor.passes(indexFormSchema.safeParse(draft));
+    if (checked === undefined) return;
+    const answer = await save.run(() => consoleApi(api.saveIndex.at(index.id), checked));
     if (answer === undefined) return;
-    const saved = draftOf(answer);
     setIndex(answer);
-    setDraft(saved);
-    setBaseline(saved);
+    editor.start(draftOf(answer));
   };
 
   return (
-    <div className="Page">
-      <Breadcrumbs items={[{ label: 'Pages', to: '/config/pages' }, { label: index.title }]} />
-      <div className="PageHeader">
-        <h1>{index.title}</h1>
-        <div className="PageHeader-actions">
-          <a className="Button Button--plain" href={index.fullUrl} target="_blank" rel="noreferrer">
-            View on site
-          </a>
-        </div>
-      </div>
-      <form
-        className="Columns PageForm"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <div>
+    <EditorFrame
+      editor={editor}
+      crumbs={[{ label: 'Pages', to: '/config/pages' }, { label: index.title }]}
+      title={index.title}
+      actions={
+        <a className="Button Button--plain" href={index.fullUrl} target="_blank" rel="noreferrer">
+          View on site
+        </a>
+      }
+      formClass="Columns PageForm"
+      canEdit={canEdit}
+      onSubmit={() => void submit()}
+      main={
+        <>
           <div className="Card">
-            <div className="Field">
-              <label htmlFor="index-title">Title</label>
-              <input
-                id="index-title"
-                value={draft.title}
-                maxLength={PAGE_TITLE_LIMIT}
-                disabled={!canEdit}
-                onChange={(event) => setDraft((before) => ({ ...before, title: event.target.value }))}
-                {...describedBy('index-title-error', field('title'))}
-              />
-              <FieldError id="index-title-error" message={field('title')} />
-            </div>
+            <Field id="index-title" label="Title" error={field('title')}>
+              {(control) => (
+                <input
+                  {...control}
+                  value={draft.title}
+                  maxLength={PAGE_TITLE_LIMIT}
+                  disabled={!canEdit}
+                  onChange={(event) => editor.set('title', event.target.value)}
+                />
+              )}
+            </Field>
             <label className="Field-inline">
               <input
                 type="checkbox"
@@ -235,21 +217,8 @@ export function IndexEditor({ stored, session }: { stored: IndexAnswer; session:
               </div>
             )}
           </section>
-        </div>
-        <div>
-          <div className="Card PostActions">
-            <SaveStatus state={save.state} />
-            <button
-              type="submit"
-              className="Button Button--primary"
-              disabled={!canEdit || save.state.status === 'saving'}
-            >
-              Save
-            </button>
-          </div>
-        </div>
-      </form>
-      {modal}
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -8,25 +8,14 @@
 import { useState } from 'react';
 import { api, type StoredPage } from '../../../api';
 import type { PageBlock } from '../../../site/editor/page-blocks';
-import { PAGE_TITLE_LIMIT, pageFormProblems, pageFormSchema } from '../../../site/editor/page-form';
+import { PAGE_TITLE_LIMIT, pageFormSchema } from '../../../site/editor/page-form';
 import { guardLeaving } from '../../router';
 import type { ConsoleSession } from '../../section-types';
-import {
-  Breadcrumbs,
-  consoleApi,
-  describedBy,
-  FieldError,
-  Link,
-  SaveStatus,
-  StatusLabel,
-  useConfirm,
-  useSave,
-} from '../../ui';
-import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
+import { consoleApi, Field, Link, SaveStatus, StatusLabel, useSave } from '../../ui';
+import { EditorFrame, useEditor } from '../../ui/EditorFrame';
 import { RichTextEditor } from '../posts/RichTextEditor';
+import { PublishingCards } from '../posts/PublishingCards';
 import { localDateTime, statusLabel } from '../posts/status';
-import { StatusFields } from '../posts/StatusFields';
-import { SeoPanel } from '../products/SeoPanel';
 import { BlocksEditor } from './BlocksEditor';
 import { PageHistoryDialog } from './PageHistoryDialog';
 
@@ -53,32 +42,19 @@ export function PageEditor({
   navigate: (to: string) => void;
 }) {
   const [page, setPage] = useState(stored);
-  const [draft, setDraft] = useState(() => draftOf(stored));
-  const [baseline, setBaseline] = useState(draft);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const save = useSave();
+  const editor = useEditor(() => draftOf(stored));
+  const { draft, setDraft, set, start, field, save, confirm } = editor;
   const linking = useSave();
-  const { confirm, modal } = useConfirm();
   const [history, setHistory] = useState(false);
-  const unsaved = JSON.stringify(draft) !== JSON.stringify(baseline);
-  useUnsavedChanges(unsaved, confirm);
   const canEdit = session.can.content;
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((before) => ({ ...before, [key]: value }));
-  const field = (name: string) => problems[name] ?? save.fieldError(name);
 
   const submit = async () => {
-    const checked = pageFormSchema.safeParse(formOf(draft));
-    if (!checked.success) {
-      setProblems(pageFormProblems(checked.error));
-      save.reset();
-      return;
-    }
-    setProblems({});
-    const answer = await save.run(() => consoleApi(api.savePage.at(page.id), checked.data));
+    const checked = editor.passes(pageFormSchema.safeParse(formOf(draft)));
+    if (checked === undefined) return;
+    const answer = await save.run(() => consoleApi(api.savePage.at(page.id), checked));
     if (answer?.page === undefined) return;
     setPage(answer.page);
-    setDraft(draftOf(answer.page));
-    setBaseline(draftOf(answer.page));
+    start(draftOf(answer.page));
   };
 
   /** What is stored now (after a restore) becomes the editor's new starting point. */
@@ -86,8 +62,7 @@ export function PageEditor({
     const stored = await save.run(() => consoleApi(api.page.at(page.id)));
     if (stored === undefined) return;
     setPage(stored);
-    setDraft(draftOf(stored));
-    setBaseline(draftOf(stored));
+    start(draftOf(stored));
   };
 
   const remove = async () => {
@@ -107,13 +82,13 @@ export function PageEditor({
   };
 
   const label = statusLabel(page.status, page.publishOn);
-  const formProblem = Object.keys(problems).length > 0 ? 'Update the missing or invalid information above' : undefined;
   return (
-    <div className="Page">
-      <Breadcrumbs items={[{ label: 'Pages', to: '/config/pages' }, { label: page.title }]} />
-      <div className="PageHeader">
-        <h1>{page.title}</h1>
-        <div className="PageHeader-actions">
+    <EditorFrame
+      editor={editor}
+      crumbs={[{ label: 'Pages', to: '/config/pages' }, { label: page.title }]}
+      title={page.title}
+      actions={
+        <>
           <StatusLabel tone={label.tone}>{label.text}</StatusLabel>
           <a className="Button Button--plain" href={page.fullUrl} target="_blank" rel="noreferrer">
             View on site
@@ -121,29 +96,24 @@ export function PageEditor({
           <button type="button" className="Button" onClick={() => setHistory(true)}>
             History
           </button>
-        </div>
-      </div>
-      <form
-        className="Columns PageForm"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <div>
+        </>
+      }
+      formClass="Columns PageForm"
+      canEdit={canEdit}
+      onSubmit={() => void submit()}
+      main={
+        <>
           <div className="Card">
-            <div className="Field">
-              <label htmlFor="page-title">Title</label>
-              <input
-                id="page-title"
-                value={draft.title}
-                onChange={(event) => set('title', event.target.value)}
-                maxLength={PAGE_TITLE_LIMIT}
-                {...describedBy('page-title-error', field('title'))}
-              />
-              <FieldError id="page-title-error" message={field('title')} />
-            </div>
+            <Field id="page-title" label="Title" error={field('title')}>
+              {(control) => (
+                <input
+                  {...control}
+                  value={draft.title}
+                  onChange={(event) => set('title', event.target.value)}
+                  maxLength={PAGE_TITLE_LIMIT}
+                />
+              )}
+            </Field>
             <RichTextEditor
               id="page-body"
               label="Text"
@@ -158,29 +128,20 @@ export function PageEditor({
             session={session}
             problem={field}
           />
-        </div>
-        <div>
-          <div className="Card">
-            <StatusFields
-              id="page"
-              status={draft.status}
-              publishOn={draft.publishOn}
-              onStatus={(status) => set('status', status)}
-              onPublishOn={(publishOn) => set('publishOn', publishOn)}
-              what="pages"
-            />
-          </div>
-          <section className="Card" aria-labelledby="page-seo-heading">
-            <h2 id="page-seo-heading">Search engine listing</h2>
-            <SeoPanel
-              id="page"
-              fields={{ ...draft, excerpt: '' }}
-              path="/"
-              slugHint="Its navigation links follow a new slug."
-              problem={field}
-              onChange={(change) => setDraft((before) => ({ ...before, ...change }))}
-            />
-          </section>
+        </>
+      }
+      side={
+        <>
+          <PublishingCards
+            id="page"
+            what="pages"
+            draft={draft}
+            seo={{ ...draft, excerpt: '' }}
+            path="/"
+            slugHint="Its navigation links follow a new slug."
+            problem={field}
+            onChange={(change) => setDraft((before) => ({ ...before, ...change }))}
+          />
           <section className="Card" aria-labelledby="page-navigation-title">
             <h2 id="page-navigation-title">Navigation</h2>
             {page.inNavigation ? (
@@ -202,37 +163,24 @@ export function PageEditor({
             )}
             <SaveStatus state={linking.state} />
           </section>
-          <div className="Card PostActions">
-            {formProblem !== undefined && (
-              <p className="FieldError" role="alert">
-                {formProblem}
-              </p>
-            )}
-            <SaveStatus state={save.state} />
-            <button
-              type="submit"
-              className="Button Button--primary"
-              disabled={!canEdit || save.state.status === 'saving'}
-            >
-              Save
-            </button>
-            <button type="button" className="Button Button--plain" onClick={() => void remove()} disabled={!canEdit}>
-              Delete page
-            </button>
-          </div>
-        </div>
-      </form>
-      {modal}
+        </>
+      }
+      buttons={
+        <button type="button" className="Button Button--plain" onClick={() => void remove()} disabled={!canEdit}>
+          Delete page
+        </button>
+      }
+    >
       {history && (
         <PageHistoryDialog
           pageId={page.id}
-          unsaved={unsaved}
+          unsaved={editor.unsaved}
           onClose={(restored) => {
             setHistory(false);
             if (restored) void reload();
           }}
         />
       )}
-    </div>
+    </EditorFrame>
   );
 }

@@ -3,29 +3,18 @@
  * date, its search engine listing (the products' SeoPanel: SEO title and description, URL slug). Saving sends the whole post; the worker sanitizes it and the storefront shows it as its
  * status says (published now, scheduled from its publish date, the rest never).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type StoredPost } from '../../../api';
 import type { ContentStatus } from '../../../site/editor/content-status';
 import { NAME_LIMITS } from '../../../site/editor/tag-manager';
 import type { ConsoleSession } from '../../section-types';
-import {
-  Breadcrumbs,
-  consoleApi,
-  describedBy,
-  errorMessage,
-  FieldError,
-  SaveStatus,
-  StatusLabel,
-  useConfirm,
-  useSave,
-} from '../../ui';
+import { consoleApi, Field, FieldError, StatusLabel } from '../../ui';
+import { EditorFrame, useEditor } from '../../ui/EditorFrame';
 import { PicturesEditor, type PickedImage } from '../../ui/PicturesEditor';
-import { useUnsavedChanges } from '../../ui/useUnsavedChanges';
 import { guardLeaving } from '../../router';
-import { SeoPanel } from '../products/SeoPanel';
 import { RichTextEditor } from './RichTextEditor';
 import { localDateTime, statusLabel, type Blog } from './status';
-import { StatusFields } from './StatusFields';
+import { PublishingCards } from './PublishingCards';
 
 interface Draft {
   title: string;
@@ -106,41 +95,20 @@ function draftOf(post: StoredPost): Draft {
 
 export function PostEditor({
   session,
-  postId,
+  stored,
   blog,
   navigate,
 }: {
   session: ConsoleSession;
-  postId: string | null;
+  /** The post as loaded, or null for a new one. */
+  stored: StoredPost | null;
   blog: Blog;
   navigate: (to: string) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(blank);
-  // The post as last loaded or saved: the editor warns before leaving while the draft differs from it.
-  const [baseline, setBaseline] = useState<Draft>(draft);
-  const [saved, setSaved] = useState<StoredPost | null>(null);
-  const [loadError, setLoadError] = useState<string | undefined>();
-  const save = useSave();
-  const { confirm, modal } = useConfirm();
-  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(baseline), confirm);
+  const editor = useEditor<Draft>(() => (stored === null ? blank() : draftOf(stored)));
+  const { draft, setDraft, set, field, save, confirm } = editor;
+  const [saved, setSaved] = useState<StoredPost | null>(stored);
   const canEdit = session.can.content;
-  useEffect(() => {
-    if (postId === null) return;
-    consoleApi(api.post.at(postId)).then(
-      (post) => {
-        setSaved(post);
-        setDraft(draftOf(post));
-        setBaseline(draftOf(post));
-      },
-      (error) => setLoadError(errorMessage(error)),
-    );
-  }, [postId]);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((before) => ({ ...before, [key]: value }));
-  const field = (name: string) =>
-    save.fieldError(name) ??
-    (save.state.status === 'error' && save.state.message.startsWith(`${name}: `)
-      ? save.state.message.slice(name.length + 2)
-      : undefined);
 
   const submit = async () => {
     const publishOn = new Date(draft.publishOn).getTime();
@@ -164,8 +132,7 @@ export function PostEditor({
     );
     if (stored === undefined) return;
     setSaved(stored);
-    setDraft(draftOf(stored));
-    setBaseline(draftOf(stored));
+    editor.start(draftOf(stored));
     if (saved === null) history.replaceState(null, '', `/config/posts/${stored.id}`);
   };
 
@@ -186,49 +153,40 @@ export function PostEditor({
     navigate('/config/posts');
   };
 
-  if (loadError !== undefined) {
-    return (
-      <p className="FieldError" role="alert">
-        {loadError}
-      </p>
-    );
-  }
   const label = saved === null ? null : statusLabel(saved.status ?? 'published', saved.addedOn ?? 0);
   return (
-    <div className="Page Page--narrow">
-      <Breadcrumbs items={[{ label: 'Blog posts', to: '/config/posts' }, { label: saved?.title ?? 'New post' }]} />
-      <div className="PageHeader">
-        <h1>{saved?.title ?? 'New post'}</h1>
-        <div className="PageHeader-actions">
+    <EditorFrame
+      editor={editor}
+      crumbs={[{ label: 'Blog posts', to: '/config/posts' }, { label: saved?.title ?? 'New post' }]}
+      title={saved?.title ?? 'New post'}
+      actions={
+        <>
           {label !== null && <StatusLabel tone={label.tone}>{label.text}</StatusLabel>}
           {saved !== null && (
             <a className="Button Button--plain" href={saved.fullUrl} target="_blank" rel="noreferrer">
               View on site
             </a>
           )}
-        </div>
-      </div>
-      <form
-        className="Columns"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <div>
+        </>
+      }
+      narrow
+      browserChecks
+      canEdit={canEdit}
+      onSubmit={() => void submit()}
+      main={
+        <>
           <div className="Card">
-            <div className="Field">
-              <label htmlFor="post-title">Title</label>
-              <input
-                id="post-title"
-                value={draft.title}
-                onChange={(event) => set('title', event.target.value)}
-                maxLength={200}
-                required
-                {...describedBy('post-title-error', field('title'))}
-              />
-              <FieldError id="post-title-error" message={field('title')} />
-            </div>
+            <Field id="post-title" label="Title" error={field('title')}>
+              {(control) => (
+                <input
+                  {...control}
+                  value={draft.title}
+                  onChange={(event) => set('title', event.target.value)}
+                  maxLength={200}
+                  required
+                />
+              )}
+            </Field>
             <RichTextEditor
               id="post-body"
               label="Body"
@@ -250,28 +208,19 @@ export function PostEditor({
               <p className="Field-hint">Shown in the blog list and in search results.</p>
             </div>
           </div>
-        </div>
-        <div>
-          <div className="Card">
-            <StatusFields
-              id="post"
-              status={draft.status}
-              publishOn={draft.publishOn}
-              onStatus={(status) => set('status', status)}
-              onPublishOn={(text) => set('publishOn', text)}
-              what="posts"
-            />
-          </div>
-          <section className="Card" aria-labelledby="post-seo-heading">
-            <h2 id="post-seo-heading">Search engine listing</h2>
-            <SeoPanel
-              id="post"
-              fields={draft}
-              path={`${blog.fullUrl}/`}
-              problem={field}
-              onChange={(change) => setDraft((before) => ({ ...before, ...change }))}
-            />
-          </section>
+        </>
+      }
+      side={
+        <>
+          <PublishingCards
+            id="post"
+            what="posts"
+            draft={draft}
+            seo={draft}
+            path={`${blog.fullUrl}/`}
+            problem={field}
+            onChange={(change) => setDraft((before) => ({ ...before, ...change }))}
+          />
           <div className="Card">
             <div className="Field">
               <label htmlFor="post-tags">Tags</label>
@@ -310,24 +259,15 @@ export function PostEditor({
               onChange={(change) => setDraft((before) => ({ ...before, pictures: change(before.pictures) }))}
             />
           </section>
-          <div className="Card PostActions">
-            <SaveStatus state={save.state} />
-            <button
-              type="submit"
-              className="Button Button--primary"
-              disabled={!canEdit || save.state.status === 'saving'}
-            >
-              Save
-            </button>
-            {saved !== null && (
-              <button type="button" className="Button Button--plain" onClick={() => void remove()} disabled={!canEdit}>
-                Delete post
-              </button>
-            )}
-          </div>
-        </div>
-      </form>
-      {modal}
-    </div>
+        </>
+      }
+      buttons={
+        saved !== null && (
+          <button type="button" className="Button Button--plain" onClick={() => void remove()} disabled={!canEdit}>
+            Delete post
+          </button>
+        )
+      }
+    />
   );
 }

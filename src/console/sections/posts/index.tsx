@@ -8,6 +8,7 @@ import {
   DataTable,
   FetchStatus,
   Link,
+  Loaded,
   StatusLabel,
   useFetch,
   type FetchState,
@@ -92,6 +93,20 @@ function PostList({ blog, blogs, onBlog }: { blog: Blog; blogs: Blog[]; onBlog: 
   );
 }
 
+function PostScreen({
+  id,
+  blog,
+  session,
+  navigate,
+}: { id: string; blog: Blog } & Pick<SectionProps, 'session' | 'navigate'>) {
+  const fetched = useFetch(api.post.at(id));
+  return (
+    <Loaded fetched={fetched} loading="Loading the post…">
+      {(stored) => <PostEditor stored={stored} session={session} blog={blog} navigate={navigate} />}
+    </Loaded>
+  );
+}
+
 export default function PostsSection({ session, path, navigate }: SectionProps) {
   const listed = useFetch(api.pages.at());
   const blogs = (listed.data?.pages ?? []).filter((page) => page.typeName === 'blog');
@@ -104,7 +119,7 @@ export default function PostsSection({ session, path, navigate }: SectionProps) 
     return (
       <PostList blog={blog} blogs={blogs} onBlog={(id) => navigate(`/config/posts?blog=${encodeURIComponent(id)}`)} />
     );
-  return (
-    <PostEditor key={first} session={session} postId={first === 'new' ? null : first} blog={blog} navigate={navigate} />
-  );
+  if (first === 'new')
+    return <PostEditor key={first} session={session} stored={null} blog={blog} navigate={navigate} />;
+  return <PostScreen key={first} id={first} session={session} blog={blog} navigate={navigate} />;
 }
