@@ -71,19 +71,21 @@ export async function start(options) {
   return { mf, url, pids, dispose: () => mf.dispose() };
 }
 
-/** Bindings, Durable Objects, limiters and vars as wrangler.toml declares them, with the development vars. */
+/** Bindings, Durable Objects, limiters, the beacon queue and vars as wrangler.toml declares them, with the development vars. */
 function configured() {
   const fromConfig = unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions;
   return {
     vars: { ...fromConfig.bindings, ...DEVELOPMENT_VARS },
     durableObjects: fromConfig.durableObjects,
     ratelimits: fromConfig.ratelimits,
+    queueProducers: fromConfig.queueProducers,
+    queueConsumers: fromConfig.queueConsumers,
   };
 }
 
 /** The built worker (dist/) with the bindings, Durable Objects, limiters and vars of wrangler.toml, in development mode (the demo store on loopback). */
 export function startStore(options = {}) {
-  const { vars, durableObjects, ratelimits } = configured();
+  const { vars, durableObjects, ratelimits, queueProducers, queueConsumers } = configured();
   return start({
     modules: true,
     scriptPath: 'dist/worker.js',
@@ -93,6 +95,8 @@ export function startStore(options = {}) {
     bindings: vars,
     durableObjects,
     ratelimits: Object.fromEntries(Object.keys(ratelimits).map((name) => [name, UNLIMITED])),
+    queueProducers,
+    queueConsumers,
     ...options,
   });
 }
@@ -180,7 +184,7 @@ export function startMissFloorWorker(page) {
 /**
  * The least a page-view beacon can do here: read its form body, call the visitor's and the
  * website's limiters, add it to the website's Durable Object in a group commit (a request that
- * finds a call in flight joins the next one, as src/durable/beacon-batching.ts does; one upsert per call),
+ * finds a call in flight joins the next one, as the beacon routes did before they sent to the beacon queue; one upsert per call),
  * and answer once stored, setting the three visitor cookies.
  */
 const BEACON_FLOOR_SCRIPT = `import { DurableObject } from 'cloudflare:workers';

@@ -63,6 +63,8 @@ export interface StoredSummary {
   /** Per page (the most viewed first) and metric: the 75th percentile and how many samples. */
   vitals: Array<{ path: string; metric: VitalMetric; p75: number; samples: number }>;
   accepted: number;
+  /** Beacons past the hourly quota: answered at the edge, then refused by the store (not in any figure above). */
+  refused: number;
 }
 
 export interface DashboardSummary extends Omit<StoredSummary, 'topProducts'> {

@@ -8,22 +8,43 @@
  * A message that is not a beacon (a poison message) can never succeed, so it is logged and dropped
  * at once; one that keeps failing stops after the queue's max_retries and is dropped by Queues (no
  * dead-letter queue: a beacon is a count, not a record anyone could replay by hand).
+ *
+ * The edge sends a path shaped like an item page as a candidate (`itemPaths`): the consumer asks the
+ * website's content once per batch which of them are pages, and counts the others under OTHER_KEY,
+ * so the request itself calls no per-website object. A beacon past its hour's quota is answered 2xx
+ * at the edge (it was sent before the store counted), stored as nothing and counted as refused in
+ * its hour (`refused_hours`, the summary's `refused`), and its message is acked: retrying cannot help.
  */
 import { z } from 'zod';
+import { OTHER_KEY } from '../beacon/store-limits';
+import { contentObject } from '../site/catalog';
 import type { BeaconEntry } from './beacons';
 import { beaconStore } from './stubs';
+
+/** A beacon path shaped like one of the site's item pages (its collection and url id), counted only if it is one. */
+export interface ItemPathCandidate {
+  collectionId: string;
+  urlId: string;
+  path: string;
+}
 
 /** What the edge sends for one accepted beacon. */
 export interface QueuedBeacon {
   websiteId: string;
   hourlyQuota: number;
   entry: BeaconEntry & { id: string };
+  /** The paths of `entry`'s updates that count only if they are item pages of the website. */
+  itemPaths?: ItemPathCandidate[];
 }
 
 const queuedBeaconSchema = z.object({
   websiteId: z.string().min(1),
   hourlyQuota: z.number().int().nonnegative(),
   entry: z.object({ id: z.string().min(1), hour: z.number().int(), updates: z.array(z.unknown()) }),
+  itemPaths: z
+    .array(z.object({ collectionId: z.string(), urlId: z.string(), path: z.string() }))
+    .max(100)
+    .optional(),
 });
 
 /** Seconds before a failed website's messages come again: 5, 10, 20 ... up to 5 minutes. */
@@ -31,8 +52,14 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(300, 5 * 2 ** Math.max(0, attempts - 1));
 }
 
+interface WebsiteBatch {
+  messages: Message<unknown>[];
+  beacons: QueuedBeacon[];
+  quota: number;
+}
+
 export async function deliverBeacons(batch: MessageBatch<unknown>, env: Env): Promise<void> {
-  const byWebsite = new Map<string, { messages: Message<unknown>[]; entries: BeaconEntry[]; quota: number }>();
+  const byWebsite = new Map<string, WebsiteBatch>();
   for (const message of batch.messages) {
     const parsed = queuedBeaconSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -40,16 +67,19 @@ export async function deliverBeacons(batch: MessageBatch<unknown>, env: Env): Pr
       message.ack();
       continue;
     }
-    const { websiteId, hourlyQuota, entry } = parsed.data as QueuedBeacon;
-    const group = byWebsite.get(websiteId) ?? { messages: [], entries: [], quota: hourlyQuota };
+    const beacon = parsed.data as QueuedBeacon;
+    const group = byWebsite.get(beacon.websiteId) ?? { messages: [], beacons: [], quota: beacon.hourlyQuota };
     group.messages.push(message);
-    group.entries.push(entry);
-    byWebsite.set(websiteId, group);
+    group.beacons.push(beacon);
+    byWebsite.set(beacon.websiteId, group);
   }
   await Promise.all(
-    [...byWebsite].map(async ([websiteId, { messages, entries, quota }]) => {
+    [...byWebsite].map(async ([websiteId, { messages, beacons, quota }]) => {
       try {
-        await beaconStore(env, websiteId).recordBatch(entries, quota);
+        const entries = await countedEntries(env, websiteId, beacons);
+        const outcomes = await beaconStore(env, websiteId).recordBatch(entries, quota);
+        const refused = outcomes.filter((outcome) => !outcome.accepted).length;
+        if (refused > 0) console.warn(`beacon queue: website ${websiteId}: ${refused} beacons over the hourly quota`);
         for (const message of messages) message.ack();
       } catch (error) {
         console.error(`beacon queue: website ${websiteId}: ${messages.length} beacons to retry:`, error);
@@ -57,4 +87,19 @@ export async function deliverBeacons(batch: MessageBatch<unknown>, env: Env): Pr
       }
     }),
   );
+}
+
+/** The beacons' entries, each candidate item path that is not one of the website's item pages counted under OTHER_KEY (one content call for the batch). */
+async function countedEntries(env: Env, websiteId: string, beacons: readonly QueuedBeacon[]): Promise<BeaconEntry[]> {
+  const candidates = [...new Map(beacons.flatMap((b) => b.itemPaths ?? []).map((c) => [c.path, c])).values()];
+  if (candidates.length === 0) return beacons.map((b) => b.entry);
+  const pages = new Set((await contentObject(env, websiteId).existingItemUrls(candidates)).value);
+  return beacons.map(({ entry, itemPaths }) => {
+    const notPages = new Set((itemPaths ?? []).map((c) => c.path).filter((path) => !pages.has(path)));
+    if (notPages.size === 0) return entry;
+    return {
+      ...entry,
+      updates: entry.updates.map((u) => (notPages.has(u.path) ? { ...u, path: OTHER_KEY } : u)),
+    };
+  });
 }

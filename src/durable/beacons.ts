@@ -1,9 +1,10 @@
 /**
  * The beacon store of one website (SQLite): every accepted beacon is added to counts per hour and
- * page in one synchronous transaction before the call returns (a call carries one beacon or a
- * batch of them, src/durable/beacon-batching.ts), so a beacon answered 2xx is never lost; concurrent calls'
- * writes share the object's commits (its output gate holds each answer until its write is
- * durable). The hourly quota is counted here, beacon by beacon, so it is exact.
+ * page in one synchronous transaction before the call returns (a call carries a batch of beacons
+ * from the beacon queue's consumer, src/durable/beacon-delivery.ts, acked only after it returns);
+ * concurrent calls' writes share the object's commits (its output gate holds each answer until its
+ * write is durable). The hourly quota is counted here, beacon by beacon, so it is exact; a beacon
+ * past it is counted as refused in its hour.
  *
  * The store bounds itself whatever it is sent (src/beacon/store-limits.ts): distinct keys per hour
  * are capped and fold into OTHER_KEY past the cap, visitors past a small exact set go to a
@@ -38,11 +39,14 @@ const BEACON_MIGRATIONS: readonly Migration[] = [
   'CREATE TABLE IF NOT EXISTS vital_hours (hour INTEGER NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (hour, path, metric, bucket))',
   // Ids of the beacons stored, so one delivered again (a queue's at-least-once delivery) counts once.
   'CREATE TABLE IF NOT EXISTS beacon_ids (id TEXT PRIMARY KEY, hour INTEGER NOT NULL) WITHOUT ROWID',
+  // Beacons refused by the hourly quota: answered 2xx at the edge before the store counted them (queue delivery).
+  'CREATE TABLE IF NOT EXISTS refused_hours (hour INTEGER PRIMARY KEY, beacons INTEGER NOT NULL)',
 ];
 
 /** Every table keyed by hour, which retention prunes. */
 const HOURLY_TABLES = [
   'accepted_hours',
+  'refused_hours',
   'event_hours',
   'page_hours',
   'visitor_hours',
@@ -51,8 +55,12 @@ const HOURLY_TABLES = [
   'vital_hours',
 ] as const;
 
-/** How long a stored beacon's id is kept: far past a queue's last redelivery of it (retries back off for minutes, not hours). */
-const BEACON_ID_HOURS = 24;
+/**
+ * How many hours before the current one a stored beacon's id is kept: past a queue's last redelivery
+ * of it (5 retries backing off 5 s to 80 s: minutes, not hours). An hour's ids are bounded only by the
+ * hourly quota, so they are pruned as each new hour's first beacon arrives, not by the daily alarm alone.
+ */
+const BEACON_ID_HOURS = 2;
 
 type KeyKind = keyof typeof KEYS_PER_HOUR;
 /** Where each kind of key lives: its table and key column (vitals count rows: page × metric × bucket). */
@@ -83,6 +91,8 @@ export class BeaconStore extends DurableObject<Env> {
   /** Keys (other than OTHER_KEY) already taken per `kind:hour`, counted from the table on first use. */
   private readonly keysTaken = new Map<string, number>();
   private pruneScheduled = false;
+  /** The hour whose older beacon ids this instance has pruned. */
+  private idsPrunedFor: number | null = null;
   /** The object's clock, which retention reads (tests pin it so a run never straddles an hour boundary). */
   clock: () => number = Date.now;
 
@@ -105,16 +115,26 @@ export class BeaconStore extends DurableObject<Env> {
    */
   async recordBatch(beacons: readonly BeaconEntry[], hourlyQuota: number): Promise<RecordOutcome[]> {
     const outcomes = this.ctx.storage.transactionSync(() => {
+      const idHour = hourOf(this.clock());
+      if (this.idsPrunedFor !== idHour && beacons.some((beacon) => beacon.id !== undefined)) {
+        this.sql.exec('DELETE FROM beacon_ids WHERE hour < ?', idHour - BEACON_ID_HOURS);
+        this.idsPrunedFor = idHour;
+      }
       const used = new Map<number, number>();
+      const refused = new Map<number, number>();
       const counts = new BatchCounts();
       const outcomes = beacons.map(({ updates, hour, id }): RecordOutcome => {
-        const before = used.get(hour) ?? this.acceptedIn(hour);
-        if (before >= hourlyQuota) return OVER_QUOTA;
+        // A beacon seen before (delivered again) was stored or refused then: it counts nothing now.
         if (
           id !== undefined &&
           this.sql.exec('INSERT OR IGNORE INTO beacon_ids VALUES (?, ?)', id, hour).rowsWritten === 0
         )
           return ACCEPTED;
+        const before = used.get(hour) ?? this.acceptedIn(hour);
+        if (before >= hourlyQuota) {
+          refused.set(hour, (refused.get(hour) ?? 0) + 1);
+          return OVER_QUOTA;
+        }
         used.set(hour, before + 1);
         for (const update of updates) counts.add(update);
         return ACCEPTED;
@@ -126,6 +146,12 @@ export class BeaconStore extends DurableObject<Env> {
           beaconCount,
         );
       }
+      for (const [hour, n] of refused)
+        this.sql.exec(
+          'INSERT INTO refused_hours (hour, beacons) VALUES (?, ?) ON CONFLICT (hour) DO UPDATE SET beacons = beacons + excluded.beacons',
+          hour,
+          n,
+        );
       this.apply(counts);
       return outcomes;
     });
@@ -316,6 +342,17 @@ export class BeaconStore extends DurableObject<Env> {
       .one().n;
   }
 
+  /** Beacons refused by the hourly quota in the hours [fromHour, toHour] (answered 2xx at the edge, counted nowhere else). */
+  refusedBetween(fromHour: number, toHour: number): number {
+    return this.sql
+      .exec<{ n: number }>(
+        'SELECT COALESCE(SUM(beacons), 0) AS n FROM refused_hours WHERE hour BETWEEN ? AND ?',
+        fromHour,
+        toHour,
+      )
+      .one().n;
+  }
+
   /** What the dashboard shows for the hours [fromHour, toHour]: read from the hourly counts only. */
   summary(fromHour: number, toHour: number): StoredSummary {
     const range = [fromHour, toHour] as const;
@@ -363,6 +400,7 @@ export class BeaconStore extends DurableObject<Env> {
         range,
       ),
       accepted: this.acceptedBetween(...range),
+      refused: this.refusedBetween(...range),
     };
   }
 

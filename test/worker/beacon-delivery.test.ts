@@ -1,15 +1,18 @@
 /**
  * The beacon queue's consumer (src/durable/beacon-delivery.ts), driven through cloudflare:test's
  * queue helpers: one store call per website per batch, acks and retries per website, and a beacon
- * delivered again (redelivery, or a whole batch retried after a partial failure) stored once.
+ * delivered again (redelivery, or a whole batch retried after a partial failure) stored once; and
+ * a beacon route's own message, delivered by the queue and then again, stored once.
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { beaconUpdate, hourOf } from '../../src/beacon/aggregate';
 import type { QueuedBeacon } from '../../src/durable/beacon-delivery';
 import { beaconStore } from '../../src/durable/stubs';
 import worker from '../../src/worker';
+import { delivered } from './beacons-delivered';
+import { demoStoreOnHost } from './demo-on-host';
 
 const QUEUE = 'edge-storefront-beacons';
 const QUOTA = 1000;
@@ -74,5 +77,42 @@ describe('beacon queue consumer', () => {
     expect(result.explicitAcks.sort()).toEqual(['m0', 'm1']);
     expect(result.retryMessages).toEqual([]);
     expect(await accepted(a)).toBe(1);
+  });
+
+  it('stores a beacon the route sent once, when the queue delivers its message again', async () => {
+    const { origin, websiteId } = await demoStoreOnHost('delivery', 'redelivered');
+    // The messages the routes send, seen on their way to the queue (sent on as they are).
+    const queue = Object.getPrototypeOf(env.BEACON_QUEUE) as { send: (...args: unknown[]) => Promise<void> };
+    const send = queue.send;
+    const sent: unknown[] = [];
+    queue.send = function (this: object, ...args: unknown[]) {
+      sent.push(args[0]);
+      return send.apply(this, args);
+    };
+    try {
+      const res = await exports.default.fetch(`${origin}/api/census/RecordHit`, {
+        method: 'POST',
+        headers: { 'cf-connecting-ip': '10.7.0.1' },
+        body: new URLSearchParams({
+          event: 'view',
+          data: JSON.stringify({ websiteId, url: `${origin}/shop/p/linen-shirt`, pageType: 50 }),
+        }),
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      queue.send = send;
+    }
+    expect(sent).toEqual([
+      expect.objectContaining({ websiteId, entry: expect.objectContaining({ id: expect.any(String) }) }),
+    ]);
+    expect(await delivered(websiteId, 1)).toBe(1);
+    // At least once: the same message again (an ack lost after the store's write) counts nothing more.
+    const again = await deliver(sent);
+    expect(again.explicitAcks).toEqual(['m0']);
+    expect(await accepted(websiteId)).toBe(1);
+    const hour = hourOf(Date.now());
+    expect((await beaconStore(env, websiteId).summary(hour - 1, hour)).topPages).toEqual([
+      { path: '/shop/p/linen-shirt', views: 1 },
+    ]);
   });
 });

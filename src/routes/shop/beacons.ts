@@ -2,8 +2,8 @@
  * Beacon ingestion (spec engine-analytics-editor §7): census hits and widget calls, the older
  * tracker's RecordEvent, the newer tracker's events, and performance records. Each body is
  * size-capped and validated (400 with the reason); a beacon the rules do not record gets 204;
- * a recorded one is stored before it is answered 200 (202 for the newer tracker). Visitors and
- * websites over their limits get 429. Four areas, each at its prefix in src/api/areas.ts.
+ * a recorded one is answered 200 (202 for the newer tracker) once it is in the beacon queue, which
+ * delivers it to the website's store. Visitors and websites over their limits get 429 here, at the edge. Four areas, each at its prefix in src/api/areas.ts.
  */
 import type { Hono, Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -12,7 +12,7 @@ import { areas } from '../../api/areas';
 import type { BeaconAccepted } from '../../api/beacon-routes';
 import { beaconUpdate, hourOf, vitalsOf, type BeaconUpdate, type ProductCount } from '../../beacon/aggregate';
 import { writeToAnalyticsEngine } from '../../beacon/analytics-engine';
-import { recordBeacon } from '../../durable/beacon-batching';
+import type { ItemPathCandidate, QueuedBeacon } from '../../durable/beacon-delivery';
 import {
   ANALYTICS_ID_COOKIE,
   CONSENT_COOKIE,
@@ -46,13 +46,13 @@ import {
 import { MAX_COUNTED_QUANTITY } from '../../beacon/store-limits';
 import { inProductCollection } from '../../commerce/product';
 import type { Site } from '../../site/schema';
-import { contentObject } from '../../site/catalog';
 import { itemAtVersion } from '../../site/item-at-version';
 import { itemPathOf } from '../../site/paths';
 import { sameToken } from '../../site/ids';
 import { answer, pathIn } from '../shared/contract';
 import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken } from '../shared/csrf';
 import { readText, validate } from '../../http/body';
+import { StorageUnavailable } from '../../http/unavailable';
 import { apiError, isDevelopment, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
 import { merchantRolesOf } from '../console/merchant-session';
 import { overLimit, rateLimit } from '../shared/rate-limit';
@@ -82,7 +82,13 @@ export const clankerBeacons = beaconArea();
 /** Performance records, at `areas.performance`. */
 export const performanceBeacons = beaconArea();
 
-/** Stores one beacon's updates in the website's store (with other beacons arriving meanwhile: src/durable/beacon-batching.ts), each under the page of the site it counts for, then answers `route`'s `{ ok: true }` with `status`. */
+/**
+ * Sends one beacon's updates to the beacon queue, each under the page of the site it counts for, and
+ * answers `route`'s `{ ok: true }` with `status` once Queues has it: the website's store gets it from
+ * the queue's consumer (src/durable/beacon-delivery.ts), so the request makes no call to a
+ * per-website object. An item-shaped path is sent as a candidate the consumer checks against the
+ * site's content; the hourly quota is the store's, counted as it stores (docs/analytics.md).
+ */
 async function store(
   c: Context<AppEnv>,
   route: Route<BeaconAccepted>,
@@ -91,19 +97,25 @@ async function store(
 ): Promise<Response> {
   if (beaconUpdates.length === 0) return c.body(null, 204);
   const site = c.var.site;
-  const itemPages = await itemPagesAmong(
-    c.env,
+  const itemPaths = itemPathCandidates(
     site,
     beaconUpdates.map((update) => update.path),
   );
-  const updates = beaconUpdates.map((update) => ({ ...update, path: countedPath(site, update.path, itemPages) }));
+  const candidates = new Set(itemPaths.map((candidate) => candidate.path));
+  const updates = beaconUpdates.map((update) => ({ ...update, path: countedPath(site, update.path, candidates) }));
   const websiteId = site.website.id;
   const { success } = await c.env.BEACON_WEBSITE_LIMITER.limit({ key: `beacons:${websiteId}` });
   if (!success) overLimit();
-  const outcome = await recordBeacon(c.env, websiteId, { updates, hour: hourOf(Date.now()) }, HOURLY_QUOTA, (work) =>
-    c.executionCtx.waitUntil(work),
-  );
-  if (!outcome.accepted) overLimit();
+  const beacon: QueuedBeacon = {
+    websiteId,
+    hourlyQuota: HOURLY_QUOTA,
+    entry: { id: crypto.randomUUID(), hour: hourOf(Date.now()), updates },
+    ...(itemPaths.length === 0 ? {} : { itemPaths }),
+  };
+  // Awaited, so a 2xx means Queues has the beacon (and delivers it at least once); a failed send is the 503.
+  await c.env.BEACON_QUEUE.send(beacon, { contentType: 'json' }).catch((error: unknown) => {
+    throw new StorageUnavailable('The beacon queue refused the beacon', { cause: error });
+  });
   writeToAnalyticsEngine(c.env, websiteId, updates);
   return answer(c, route, { ok: true }, status);
 }
@@ -124,15 +136,13 @@ async function recordable(c: Context<AppEnv>, page: BeaconPage): Promise<boolean
   return (await recordingRules(c))(page);
 }
 
-/** Which of `paths` are item pages of the site (asked of its content only for paths shaped like one). */
-async function itemPagesAmong(env: Env, site: Site, paths: readonly string[]): Promise<ReadonlySet<string>> {
-  const candidates = paths.flatMap((path) => {
+/** The paths among `paths` shaped like one of the site's item pages, for the queue's consumer to check against its content. */
+function itemPathCandidates(site: Site, paths: readonly string[]): ItemPathCandidate[] {
+  return paths.flatMap((path) => {
     const page = pagePath(path);
     const named = itemPathOf(site, page);
     return named === null ? [] : [{ ...named, path: page }];
   });
-  if (candidates.length === 0) return new Set();
-  return new Set((await contentObject(env, site.website.id).existingItemUrls(candidates)).value);
 }
 
 /** A product's counts by its catalog id (titles are the catalog's); null for an item that is not one of the site's products. */
