@@ -29,6 +29,7 @@ import { account, accountLinks } from './routes/shop/account';
 import { session } from './routes/shop/session';
 import { devMailbox } from './routes/pages/dev-mailbox';
 import { devPaymentWindows } from './routes/pages/dev-payment-windows';
+import { devOutbox } from './routes/pages/dev-outbox';
 import { trackers } from './routes/shop/trackers';
 import { devTrackers } from './routes/pages/dev-trackers';
 import { crumbs } from './routes/shared/csrf';
@@ -181,6 +182,7 @@ app.route('/', localPaymentPages(webhooks));
 app.route('/', devMailbox);
 app.route('/', devTrackers);
 app.route('/', devPaymentWindows);
+app.route('/', devOutbox);
 app.route('/', pages);
 
 /**

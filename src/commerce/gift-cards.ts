@@ -25,6 +25,7 @@ export const GIFT_CARD_MESSAGES = {
   messageTooLong: `The message can be at most ${GIFT_MESSAGE_MAX} characters.`,
   sendOnPast: 'Choose today or a later date.',
   sendOnTooLate: `Choose a date within ${GIFT_SEND_MAX_DAYS} days.`,
+  sendOnInvalid: 'Enter the send date as YYYY-MM-DD.',
 } as const;
 
 /** Who a card is for: sent to `recipientEmail` on `sendOn` (YYYY-MM-DD, UTC), or at once when null. */
@@ -45,7 +46,8 @@ export interface GiftCardSent {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A send date as the API takes it (a date input's value): YYYY-MM-DD. */
+export const GIFT_SEND_ON = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Today as YYYY-MM-DD in UTC. */
@@ -53,13 +55,23 @@ export function utcDay(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
+/** Whether `day` is YYYY-MM-DD and a real calendar day (not 2026-02-31). */
+export function isCalendarDay(day: string): boolean {
+  if (!GIFT_SEND_ON.test(day)) return false;
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(at) && utcDay(at) === day;
+}
+
 /**
- * What is wrong with the details, by field; empty when none. A date one day before UTC's today is
- * still today somewhere west of Greenwich, so it is taken (and sent at once).
+ * What is wrong with the details, by field; empty when none. The API does not know the shopper's
+ * time zone: a date one day before UTC's today is still today somewhere west of Greenwich, so it is
+ * taken (and sent at once). The browser passes the shopper's own `today` (YYYY-MM-DD), and a day
+ * before it is refused there.
  */
 export function giftDetailsProblems(
   details: GiftCardDetails,
   now: number,
+  today: string | null = null,
 ): Partial<Record<keyof GiftCardDetails, string>> {
   const problems: Partial<Record<keyof GiftCardDetails, string>> = {};
   if (!EMAIL.test(details.recipientEmail) || details.recipientEmail.length > GIFT_EMAIL_MAX)
@@ -68,10 +80,15 @@ export function giftDetailsProblems(
     problems.recipientName = GIFT_CARD_MESSAGES.recipientName;
   if (details.message.length > GIFT_MESSAGE_MAX) problems.message = GIFT_CARD_MESSAGES.messageTooLong;
   if (details.sendOn !== null) {
-    const at = DATE.test(details.sendOn) ? Date.parse(`${details.sendOn}T00:00:00Z`) : Number.NaN;
-    if (Number.isNaN(at) || at < Date.parse(`${utcDay(now - DAY_MS)}T00:00:00Z`))
-      problems.sendOn = GIFT_CARD_MESSAGES.sendOnPast;
-    else if (at > now + GIFT_SEND_MAX_DAYS * DAY_MS) problems.sendOn = GIFT_CARD_MESSAGES.sendOnTooLate;
+    // Without the shopper's day, a day's slack either side of UTC's (time zones run from -12 to +14 hours).
+    const earliest = today ?? utcDay(now - DAY_MS);
+    const latest =
+      today === null
+        ? utcDay(now + (GIFT_SEND_MAX_DAYS + 1) * DAY_MS)
+        : utcDay(Date.parse(`${today}T00:00:00Z`) + GIFT_SEND_MAX_DAYS * DAY_MS);
+    if (!isCalendarDay(details.sendOn)) problems.sendOn = GIFT_CARD_MESSAGES.sendOnInvalid;
+    else if (details.sendOn < earliest) problems.sendOn = GIFT_CARD_MESSAGES.sendOnPast;
+    else if (details.sendOn > latest) problems.sendOn = GIFT_CARD_MESSAGES.sendOnTooLate;
   }
   return problems;
 }
@@ -103,6 +120,11 @@ export function giftDetailsOf(additionalFields: string | null): GiftCardDetails 
 export function giftSendAt(details: GiftCardDetails | null, now: number): number {
   if (details?.sendOn == null) return now;
   return Math.max(now, Date.parse(`${details.sendOn}T00:00:00Z`));
+}
+
+/** Whether a card with this send date has been emailed by `now` (due at once or on a day begun), or waits for its day. */
+export function giftSentBy(sendOn: string | null, now: number): boolean {
+  return sendOn === null || Date.parse(`${sendOn}T00:00:00Z`) <= now;
 }
 
 /** 'Friday, 4 December 2026' for a YYYY-MM-DD send date, in the shopper's locale (the date is a UTC day). */

@@ -5,8 +5,9 @@
  * buyer's order says whom it was sent to (the code only when they sent it to themselves), and a
  * card paying part of a later order leaves its balance on that order.
  */
+import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { GIFT_CARD_MESSAGES, utcDay } from '../../src/commerce/gift-cards';
+import { GIFT_CARD_MESSAGES, giftDetailsProblems, sendOnText, utcDay } from '../../src/commerce/gift-cards';
 import {
   CHECKOUT,
   ENTRIES,
@@ -35,8 +36,8 @@ function details(extra: Record<string, unknown> = {}): string {
   });
 }
 
-async function codeIn(websiteId: string, to: string): Promise<{ code: string; text: string }> {
-  await orders(websiteId).deliverEmail();
+async function codeIn(websiteId: string, to: string, now = Date.now()): Promise<{ code: string; text: string }> {
+  await orders(websiteId).deliverEmail(now);
   const mail = (await orders(websiteId).mailbox()).find((m) => m.to === to && /gift card/i.test(m.subject));
   return { code: /Gift card code: ([A-Z0-9-]+)/.exec(mail?.text ?? '')?.[1] ?? '', text: mail?.text ?? '' };
 }
@@ -63,6 +64,12 @@ describe('a gift card bought for someone', () => {
       status: 400,
       body: { error: GIFT_CARD_MESSAGES.sendOnTooLate },
     });
+    // The date as YYYY-MM-DD, and a real calendar day.
+    for (const sendOn of ['2026-02-31', '12/04/2026', '2026-12-4', 20261204])
+      expect(await add(details({ sendOn }))).toMatchObject({
+        status: 400,
+        body: { error: GIFT_CARD_MESSAGES.sendOnInvalid, errors: { sendOn: GIFT_CARD_MESSAGES.sendOnInvalid } },
+      });
     expect((await add('{not json')).status).toBe(400);
     expect((await visitor.json<{ entries: unknown[] }>('GET', '/api/commerce/shopping-cart')).body.entries).toEqual([]);
   });
@@ -111,6 +118,25 @@ describe('a gift card bought for someone', () => {
     });
   });
 
+  it('refuses, in the browser, a day before the shopper’s own today, and a day past a year from it', () => {
+    const now = Date.parse('2026-11-29T23:30:00Z');
+    const card = { recipientEmail: 'bea@example.com', recipientName: 'Bea', message: '' };
+    // A shopper in Tokyo: already the 30th there.
+    expect(giftDetailsProblems({ ...card, sendOn: '2026-11-29' }, now, '2026-11-30')).toEqual({
+      sendOn: GIFT_CARD_MESSAGES.sendOnPast,
+    });
+    expect(giftDetailsProblems({ ...card, sendOn: '2026-11-30' }, now, '2026-11-30')).toEqual({});
+    expect(giftDetailsProblems({ ...card, sendOn: '2027-11-30' }, now, '2026-11-30')).toEqual({});
+    expect(giftDetailsProblems({ ...card, sendOn: '2027-12-01' }, now, '2026-11-30')).toEqual({
+      sendOn: GIFT_CARD_MESSAGES.sendOnTooLate,
+    });
+    // The API, not knowing the zone, takes UTC's yesterday (today in Honolulu) and refuses the day before.
+    expect(giftDetailsProblems({ ...card, sendOn: '2026-11-28' }, now)).toEqual({});
+    expect(giftDetailsProblems({ ...card, sendOn: '2026-11-27' }, now)).toEqual({
+      sendOn: GIFT_CARD_MESSAGES.sendOnPast,
+    });
+  });
+
   it('a card the buyer sends to themselves shows its code to them; a later send date waits in the outbox until that day', {
     timeout: 120_000,
   }, async () => {
@@ -137,7 +163,32 @@ describe('a gift card bought for someone', () => {
     expect(own?.code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
     expect(later).toMatchObject({ recipientEmail: 'bea@example.com', sendOn: tomorrow, code: null });
     expect((await codeIn(websiteId, 'ADA@example.com')).code).toBe(own?.code);
-    // Not sent yet: it is due on its day.
+    // Not sent yet: it is due on its day, and the buyer's confirmation says when it will be.
     expect((await codeIn(websiteId, 'bea@example.com')).code).toBe('');
+    const confirmation = (await orders(websiteId).mailbox()).find(
+      (m) => m.to === 'ada@example.com' && m.subject.endsWith('confirmed'),
+    );
+    expect(confirmation?.text).toContain(
+      `Gift card of $50.00 will be sent to Bea <bea@example.com> on ${sendOnText(tomorrow)}.`,
+    );
+    // The outbox holds it until the start of that day (UTC), and the object's alarm is set to run by then.
+    const dueAt = Date.parse(`${tomorrow}T00:00:00Z`);
+    const { queuedFor, alarm } = await runInDurableObject(orders(websiteId), async (_instance, state) => ({
+      queuedFor: state.storage.sql
+        .exec<{ at: number }>(
+          "SELECT next_attempt_at AS at FROM email_outbox WHERE recipient = 'bea@example.com' AND sent_at IS NULL",
+        )
+        .toArray()
+        .map((row) => row.at),
+      alarm: await state.storage.getAlarm(),
+    }));
+    expect(queuedFor).toEqual([dueAt]);
+    expect(alarm).not.toBeNull();
+    expect(alarm ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(dueAt);
+    // The alarm's delivery a minute before the day: still nothing; once the day has begun: the code.
+    expect((await codeIn(websiteId, 'bea@example.com', dueAt - 60_000)).code).toBe('');
+    const { code, text } = await codeIn(websiteId, 'bea@example.com', dueAt);
+    expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    expect(text).toContain('Happy birthday, Bea!');
   });
 });

@@ -145,7 +145,9 @@ describe('gift card, welcome code and renewal emails in the shopper’s language
     const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeZone: 'UTC' }).format(
       Date.parse(`${later}T00:00:00Z`),
     );
-    expect(confirmed?.text).toContain(`Carte cadeau de 50,00\u00a0$US envoyée à Bea <bea@example.com> le ${day}.`);
+    expect(confirmed?.text).toContain(
+      `Carte cadeau de 50,00\u00a0$US qui sera envoyée à Bea <bea@example.com> le ${day}.`,
+    );
   });
 
   it('writes them in English, word for word as before, when the checkout named no language', {

@@ -31,6 +31,7 @@ export const EMAIL_DE: EmailTexts = {
   'subscription.cancelled': 'Ihr Abonnement für {title} ist gekündigt. Ihnen wird nichts mehr berechnet.',
   'giftCard.sent': 'Geschenkkarte über {amount} an {who} gesendet.',
   'giftCard.sentOn': 'Geschenkkarte über {amount} am {date} an {who} gesendet.',
+  'giftCard.willBeSentOn': 'Geschenkkarte über {amount} wird am {date} an {who} gesendet.',
   'giftCard.sentToYou': 'Sie (ihr Code kommt in einer eigenen E-Mail)',
   'giftCard.yoursSubject': 'Ihre Geschenkkarte',
   'giftCard.receivedSubject': 'Sie haben eine Geschenkkarte erhalten',

@@ -33,6 +33,7 @@ export const EMAIL_EN = {
   'subscription.cancelled': 'Your subscription to {title} is cancelled. You will not be charged again.',
   'giftCard.sent': 'Gift card of {amount} sent to {who}.',
   'giftCard.sentOn': 'Gift card of {amount} sent to {who} on {date}.',
+  'giftCard.willBeSentOn': 'Gift card of {amount} will be sent to {who} on {date}.',
   'giftCard.sentToYou': 'you (its code is in a separate email)',
   'giftCard.yoursSubject': 'Your gift card',
   'giftCard.receivedSubject': 'You received a gift card',

@@ -30,6 +30,7 @@ export const EMAIL_ES: EmailTexts = {
   'subscription.cancelled': 'Tu suscripción a {title} está cancelada. No se te volverá a cobrar.',
   'giftCard.sent': 'Tarjeta regalo de {amount} enviada a {who}.',
   'giftCard.sentOn': 'Tarjeta regalo de {amount} enviada a {who} el {date}.',
+  'giftCard.willBeSentOn': 'Tarjeta regalo de {amount} que se enviará a {who} el {date}.',
   'giftCard.sentToYou': 'ti (su código va en otro correo)',
   'giftCard.yoursSubject': 'Tu tarjeta regalo',
   'giftCard.receivedSubject': 'Has recibido una tarjeta regalo',

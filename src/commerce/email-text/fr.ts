@@ -31,6 +31,7 @@ export const EMAIL_FR: EmailTexts = {
   'subscription.cancelled': 'Votre abonnement à {title} est résilié. Vous ne serez plus débité.',
   'giftCard.sent': 'Carte cadeau de {amount} envoyée à {who}.',
   'giftCard.sentOn': 'Carte cadeau de {amount} envoyée à {who} le {date}.',
+  'giftCard.willBeSentOn': 'Carte cadeau de {amount} qui sera envoyée à {who} le {date}.',
   'giftCard.sentToYou': 'vous (son code est dans un e-mail séparé)',
   'giftCard.yoursSubject': 'Votre carte cadeau',
   'giftCard.receivedSubject': 'Vous avez reçu une carte cadeau',

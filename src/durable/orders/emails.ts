@@ -97,7 +97,9 @@ export function queueOrderEmail(
   const sent =
     kind === 'confirmed'
       ? (order.giftCardsSent ?? [])
-          .map((card) => `${giftCardSentText(text, card, order.email, order.currencyCode)}\n`)
+          .map(
+            (card) => `${giftCardSentText(text, card, order.email, order.currencyCode, order.paidOn ?? Date.now())}\n`,
+          )
           .join('')
       : '';
   const manage = order.subscription === null || kind !== 'confirmed' ? '' : subscriptionEmailText(self, order);

@@ -1,5 +1,5 @@
 /** The commerce object's gift cards: the emails about a card an order sent, a card's balance, and credit given back to one. */
-import { normalGiftCardCode, type GiftCardSent } from '../../commerce/gift-cards';
+import { giftSentBy, normalGiftCardCode, type GiftCardSent } from '../../commerce/gift-cards';
 import { emailText, FORMER_EMAIL_LOCALE, type EmailText } from '../../commerce/email-text';
 import type { Order } from '../../commerce/order';
 import type { EmailMessage } from '../../integrations/email';
@@ -7,16 +7,24 @@ import { giftCardRefundableCents } from '../../commerce/refunds';
 import type { OrdersContext } from './context';
 import { orderRow } from './records';
 
-/** The buyer's line about a card the order sent: to whom, and when (in the order email's language, `text`). */
-export function giftCardSentText(text: EmailText, card: GiftCardSent, buyerEmail: string, currency: string): string {
+/** The buyer's line about a card the order sent: to whom, and when (sent, or to be sent on a later day as of `now`), in the order email's language, `text`. */
+export function giftCardSentText(
+  text: EmailText,
+  card: GiftCardSent,
+  buyerEmail: string,
+  currency: string,
+  now: number,
+): string {
   const who =
     card.recipientEmail.toLowerCase() === buyerEmail.toLowerCase()
       ? text.say('giftCard.sentToYou')
       : `${card.recipientName === '' ? '' : `${card.recipientName} `}<${card.recipientEmail}>`;
   const amount = text.money(card.amountCents, currency);
-  return card.sendOn === null
-    ? text.say('giftCard.sent', { amount, who })
-    : text.say('giftCard.sentOn', { amount, who, date: text.day(card.sendOn) });
+  if (card.sendOn === null) return text.say('giftCard.sent', { amount, who });
+  const date = text.day(card.sendOn);
+  return giftSentBy(card.sendOn, now)
+    ? text.say('giftCard.sentOn', { amount, who, date })
+    : text.say('giftCard.willBeSentOn', { amount, who, date });
 }
 
 /** The recipient's email: the card's code, its value and the buyer's message, in the language the order was placed in. */

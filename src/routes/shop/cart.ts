@@ -14,7 +14,14 @@ import {
   type StoredEntry,
 } from '../../commerce/cart';
 import { entryFromLine, resolveCartLine, type CartLine } from '../../commerce/cart-line';
-import { GIFT_EMAIL_MAX, GIFT_MESSAGE_MAX, GIFT_NAME_MAX, giftDetailsProblems } from '../../commerce/gift-cards';
+import {
+  GIFT_CARD_MESSAGES,
+  GIFT_EMAIL_MAX,
+  GIFT_MESSAGE_MAX,
+  GIFT_NAME_MAX,
+  GIFT_SEND_ON,
+  giftDetailsProblems,
+} from '../../commerce/gift-cards';
 import { ProductType, productType, variantAvailable } from '../../commerce/product';
 import type { CartAnswer, CartFailure } from '../../durable/cart';
 import type { Site } from '../../site/schema';
@@ -57,7 +64,7 @@ const giftDetailsSchema = z.object({
   recipientEmail: z.string().trim().max(GIFT_EMAIL_MAX),
   recipientName: z.string().trim().max(GIFT_NAME_MAX),
   message: z.string().trim().max(GIFT_MESSAGE_MAX).default(''),
-  sendOn: z.string().max(10).nullable().default(null),
+  sendOn: z.string().regex(GIFT_SEND_ON, GIFT_CARD_MESSAGES.sendOnInvalid).nullable().default(null),
 });
 
 /** A gift card's details, normalised and checked, as the entry keeps them; a 400 naming the first problem. */
@@ -70,11 +77,12 @@ function giftDetailsOr400(additionalFields: string | null): string | null {
     parsed = undefined;
   }
   const details = giftDetailsSchema.safeParse(parsed);
-  if (!details.success)
-    return apiError(
-      400,
-      `Gift card details: ${details.error.issues[0]?.path.join('.') ?? 'body'} ${details.error.issues[0]?.message ?? 'is invalid'}`,
-    );
+  if (!details.success) {
+    const issue = details.error.issues[0];
+    return issue?.path[0] === 'sendOn'
+      ? apiError(400, GIFT_CARD_MESSAGES.sendOnInvalid, { errors: { sendOn: GIFT_CARD_MESSAGES.sendOnInvalid } })
+      : apiError(400, `Gift card details: ${issue?.path.join('.') ?? 'body'} ${issue?.message ?? 'is invalid'}`);
+  }
   const problems = giftDetailsProblems(details.data, Date.now());
   const first = Object.values(problems)[0];
   if (first !== undefined) return apiError(400, first, { errors: problems });
