@@ -133,6 +133,8 @@ export type AccountSession =
 export interface SignedIn {
   xsrfToken: string;
   siteUserId: string;
+  /** The account's language (null: the site's), so the page and the next one speak it without another call. */
+  language: string | null;
 }
 
 /** Signed out; with `?cloneCart=true`, whether a copy of the account's cart was kept and how many entries it could not hold. */

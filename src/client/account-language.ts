@@ -32,8 +32,14 @@ export function forgetAccountLanguage(): void {
   accountLanguageRead = null;
 }
 
-/** The page's `<html lang>` as the server wrote it: the site's language. */
-const siteLanguage = (pageDocument()?.documentElement as unknown as { lang?: string } | undefined)?.lang ?? '';
+/**
+ * The site's language, as the server wrote it (`<html data-site-language>`; a developer-platform template without it: its
+ * `<html lang>`). The header's early words may set `<html lang>` to the shopper's before the page script runs
+ * (src/storefront/header-words.ts), so `lang` is not the site's.
+ */
+export const siteLanguage = ((root) => root?.dataset?.siteLanguage ?? root?.lang ?? '')(
+  pageDocument()?.documentElement as unknown as { lang?: string; dataset?: { siteLanguage?: string } } | undefined,
+);
 
 /** Sets the page's language to the account's; back to the site's when the account has none. */
 export function applyPageLanguage(language: string | null): void {

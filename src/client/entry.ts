@@ -4,7 +4,7 @@
  * a product list's filter and sort form, and the cards' Quick View buttons (their code loads on the first press).
  */
 import { storefrontLanguage } from '../commerce/storefront-languages';
-import { accountLanguage, applyPageLanguage } from './account-language';
+import { accountLanguage, applyPageLanguage, siteLanguage } from './account-language';
 import { markAccountLink } from './account-link';
 import { mayHaveCart } from './cookies';
 import { holdEarlyClicks } from './early-clicks';
@@ -129,11 +129,11 @@ document.addEventListener('focusin', (event) => suggestFor(event.target as Eleme
 suggestFor(document.activeElement);
 // The islands hydrate with the texts the server rendered them with (English); the page then speaks
 // the signed-in account's language, else the site's (src/client/shopper-text.ts).
-const siteLanguage = document.documentElement.lang;
 const hydrated = hydrateIslands();
 
 void accountLanguage().then(async (language) => {
-  if (language !== null) applyPageLanguage(language);
+  // Null: the site's, also when the header's early words set a language this browser kept that the account no longer has.
+  applyPageLanguage(language);
   rememberAccountLanguage(language);
   await hydrated;
   // The page was rendered in English and the site's locale: only another language or locale loads the texts catalogue.

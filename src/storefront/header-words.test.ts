@@ -38,13 +38,17 @@ describe('the header’s early words', () => {
   });
 });
 
-/** The header's Account word as the inline script leaves it on a page with `cookie` and the browser's `stored` keys. */
-function accountWordWith(cookie: string, stored: Record<string, string>): string {
+/**
+ * The header's Account word and the page's `<html lang>` as the inline script leaves them on a page with `cookie` and
+ * the browser's `stored` keys (the server wrote the site's, en-US).
+ */
+function earlyPageWith(cookie: string, stored: Record<string, string>): { word: string; lang: string } {
   const account = { dataset: { text: 'header.account' }, textContent: 'Account', setAttribute() {} };
   let loaded = () => {};
+  const root = { lang: 'en-US', dataset: { siteLanguage: 'en-US' } };
   const document = {
     cookie,
-    documentElement: { dataset: { siteLanguage: 'en-US' } },
+    documentElement: root,
     querySelectorAll: () => [account],
     getElementById: () => ({}),
     addEventListener: (_event: string, listener: () => void) => {
@@ -59,8 +63,10 @@ function accountWordWith(cookie: string, stored: Record<string, string>): string
   const script = headerWordsScript().slice('<script>'.length, -'</script>'.length);
   new Function('document', 'localStorage', 'MutationObserver', script)(document, localStorage, MutationObserver);
   loaded();
-  return account.textContent;
+  return { word: account.textContent, lang: root.lang };
 }
+
+const accountWordWith = (cookie: string, stored: Record<string, string>) => earlyPageWith(cookie, stored).word;
 
 describe('the header’s early words for a signed-in shopper', () => {
   const signedIn = (id: string) =>
@@ -82,5 +88,12 @@ describe('the header’s early words for a signed-in shopper', () => {
 
   it('are the visitor’s own choice when signed out', () => {
     expect(accountWordWith('CART=c', kept('u1', 'de-DE'))).toBe('Compte');
+  });
+
+  it('set the page’s <html lang> to that language before the page script runs, and leave the site’s otherwise', () => {
+    expect(earlyPageWith(signedIn('u1'), kept('u1', 'de-DE'))).toEqual({ word: 'Konto', lang: 'de-DE' });
+    expect(earlyPageWith('CART=c', kept('u1', 'de-DE'))).toEqual({ word: 'Compte', lang: 'fr-FR' });
+    expect(earlyPageWith(signedIn('u2'), kept('u1', 'de-DE'))).toEqual({ word: 'Account', lang: 'en-US' });
+    expect(earlyPageWith(signedIn('u1'), kept('u1', null))).toEqual({ word: 'Account', lang: 'en-US' });
   });
 });

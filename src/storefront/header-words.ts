@@ -66,6 +66,7 @@ const APPLY = `([words, key, accountKey, cookies]) => {
     const account = () => JSON.parse(decodeURIComponent(info.slice(info.indexOf('=') + 1))).siteUserId;
     const kept = () => JSON.parse(localStorage.getItem(accountKey) || 'null');
     const chosen = info === undefined ? localStorage.getItem(key) : kept()?.account === account() ? kept().language : null;
+    if (chosen) root.lang = chosen;
     const locale = chosen || root.dataset.siteLanguage || '';
     const text = own(words, locale.split(/[-_]/)[0].toLowerCase());
     if (text === null) return;

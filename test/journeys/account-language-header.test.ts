@@ -5,13 +5,20 @@
  * the browser drew of the header says 'Compte' (and the phone menu 'Menu'), never 'Account'. The shopper switches the
  * account to Español de España and opens the journal: 'Cuenta' (and 'Menú') from the first frame. After signing out,
  * a journal post's header is the site's English again from the first frame (the account's language stays with the
- * account). At 1366 and 375 px. Screenshots in test-artifacts/journeys/account-language-header-*.png.
+ * account). Then the same shopper signs in on a new browser (nothing kept in it): the account page switches to French at
+ * once (the sign-in's answer carries the account's language), and the first page after it is French before its page
+ * script runs: `<html lang>` and the header as parsed, the entry script held back, and in every frame drawn; the
+ * signed-in Account link reads 'Compte, connecté' to a screen reader. At 1366 and 375 px. Screenshots in
+ * test-artifacts/journeys/account-language-header-*.png.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { afterNextPaint } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import { JOURNEY_TIMEOUT, RUN, SLOW, shot, signUpShopper, useContexts, WIDTHS } from './support';
+
+/** The entry script's request, held back by a test to see a page as its HTML and the inline head scripts leave it. */
+const ENTRY_SCRIPT = /\/build\/entry-[^/]*\.js$/;
 
 const contexts = useContexts();
 
@@ -66,6 +73,16 @@ async function chooseAccountLanguage(page: Page, locale: string, saved: string):
   expect(await page.evaluate('document.documentElement.lang')).toBe(locale);
 }
 
+/** On /account, signed out: signs in with the form (as a shopper who already has the account, on a new browser). */
+async function signInOnAccountPage(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${storeUrl}/account`);
+  await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+  await page.fill('#signin-email', email, SLOW);
+  await page.fill('#signin-password', password);
+  await page.click('.SignInForm button[type="submit"]');
+  await page.locator('.AccountPanel-email').waitFor(SLOW);
+}
+
 for (const width of WIDTHS) {
   describe(`the header in a signed-in shopper's language at ${width} px`, () => {
     it('is in the account’s language from the first frame, follows a change, and is the site’s after sign-out', {
@@ -96,6 +113,58 @@ for (const width of WIDTHS) {
       expect(await headerFramesOf(page, '/blog/linen-care', 'en-US')).toEqual(['Account / Menu']);
       await shot(page, `account-language-header-signed-out-${width}`);
       expect(errors).toEqual([]);
+    });
+
+    it('is the account’s from the first page after signing in on a new browser, its screen-reader label too', {
+      timeout: JOURNEY_TIMEOUT,
+    }, async () => {
+      const email = `header-words-signin-${RUN}-${width}@example.com`;
+      const password = 'quiet-harbour-58';
+      const first = await contexts.page(width);
+      await signUpShopper(first.page, storeUrl, email, password);
+      await chooseAccountLanguage(first.page, 'fr-FR', 'Langue enregistrée.');
+
+      // A new browser: no language kept, no session. Signing in switches the account page to French at once.
+      const { page, errors } = await contexts.page(width);
+      await recordHeaderFrames(page.context());
+      await signInOnAccountPage(page, email, password);
+      await expect.poll(() => page.evaluate('document.documentElement.lang'), SLOW).toBe('fr-FR');
+      const account = page.locator('.site-header .site-account');
+      await expect.poll(() => account.getAttribute('aria-label'), SLOW).toBe('Compte, connecté');
+
+      // The first page after it, before its page script runs: French as parsed (the entry script held back).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(ENTRY_SCRIPT, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${storeUrl}/shop`, { waitUntil: 'commit' });
+      await page.locator('#main').waitFor({ state: 'attached', ...SLOW });
+      expect(
+        await page.evaluate(`({
+          lang: document.documentElement.lang,
+          account: document.querySelector('.site-header .site-account').textContent,
+          search: document.querySelector('.site-header [data-text="header.search"]').textContent,
+          pageScriptRan: document.documentElement.dataset.islands !== undefined,
+        })`),
+      ).toEqual({ lang: 'fr-FR', account: 'Compte', search: 'Rechercher', pageScriptRan: false });
+      release();
+
+      // Once the page script ran: still French in every frame, the page's own words too, the label in French.
+      await expect
+        .poll(() => page.evaluate('document.readyState + " " + document.documentElement.lang'), SLOW)
+        .toBe('complete fr-FR');
+      await expect
+        .poll(() => page.locator('[data-text="listing.sortBy"]').first().textContent(), SLOW)
+        .toBe('Trier par');
+      await expect.poll(() => account.getAttribute('aria-label'), SLOW).toBe('Compte, connecté');
+      await afterNextPaint(page);
+      expect(await page.evaluate<string[]>('window.headerFrames')).toEqual(['Compte / Menu']);
+      await shot(page, `account-language-header-signed-in-${width}`);
+      expect([...first.errors, ...errors]).toEqual([]);
     });
   });
 }

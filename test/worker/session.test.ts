@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import type { SignedIn } from '../../src/api/storefront-answers';
 import type { ShoppingCart } from '../../src/commerce/cart';
 import { hashPassword } from '../../src/durable/passwords';
 import { DEMO_SHOPPER, demoSite } from '../../src/site/demo';
@@ -22,7 +23,7 @@ const PEN = { itemId: 'p-brass-pen', sku: 'SQ1016', quantity: 2 };
 const OAK = { itemId: 'p-oak-board', sku: 'SQ1015', quantity: 1 };
 
 async function signIn(visitor: Visitor, password: string = DEMO_SHOPPER.password, rememberMe = false) {
-  return visitor.json<{ xsrfToken: string; siteUserId: string; error?: string }>('POST', SESSION, {
+  return visitor.json<SignedIn & { error?: string }>('POST', SESSION, {
     email: DEMO_SHOPPER.email,
     password,
     rememberMe,
@@ -166,6 +167,8 @@ describe('visitor session', () => {
     });
     expect(await set.json()).toEqual({ language: 'fr-CA' });
     expect((await visitor.json('GET', SESSION)).body).toMatchObject({ language: 'fr-CA' });
+    // A sign-in on another browser answers the account's language with its session, for the first page after it.
+    expect((await signIn(await new Visitor().open())).body).toMatchObject({ language: 'fr-CA' });
     expect((await visitor.json('POST', '/api/site-users/account/locale', { language: 'not a tag!' })).status).toBe(400);
     const cleared = await visitor.fetch('/api/site-users/account/locale', {
       method: 'POST',
@@ -178,6 +181,7 @@ describe('visitor session', () => {
     });
     expect(await cleared.json()).toEqual({ language: null });
     expect((await visitor.json('GET', SESSION)).body).toMatchObject({ language: null });
+    expect((await signIn(await new Visitor().open())).body).toMatchObject({ language: null });
   });
 
   it('rate-limits sign-in attempts', async () => {

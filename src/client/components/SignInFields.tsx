@@ -6,11 +6,11 @@ import { fieldValue } from '../field-value';
 
 /**
  * A sign-in form's state: `send` posts the credentials; on success the password is cleared and
- * `onSignedIn` runs, on failure `error` holds what to show.
+ * `onSignedIn` runs with the answer, on failure `error` holds what to show.
  */
-export function useSignIn(
-  send: (email: string, password: string) => Promise<Response>,
-  onSignedIn: () => Promise<void>,
+export function useSignIn<R extends Response>(
+  send: (email: string, password: string) => Promise<R>,
+  onSignedIn: (signedIn: R) => Promise<void>,
 ) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -27,7 +27,7 @@ export function useSignIn(
         res === null ? SESSION_MESSAGES.signInFailed : await responseFailure(res, SESSION_MESSAGES.signInFailed),
       );
     setPassword('');
-    await onSignedIn();
+    await onSignedIn(res);
   };
   return { email, password, setEmail, setPassword, busy, error, submit };
 }

@@ -18,7 +18,7 @@ import { fieldValue } from '../field-value';
 import { fill, languageName } from '../../commerce/storefront-text';
 import { EN_PURCHASE } from '../../commerce/storefront-text/en-purchase';
 import { sayIn } from '../../commerce/storefront-text/say-in';
-import { showPageLanguageText } from '../shopper-text';
+import { shopperText, showPageLanguageText } from '../shopper-text';
 import { usePurchaseText } from '../use-purchase-text';
 import { accountCall, readSession, xsrfOf, type AccountSession, type SignedInSession } from '../account/account-api';
 import { takeLinkToken, type LinkToken } from '../account/link-token';
@@ -51,6 +51,17 @@ const FIRST_FIELD: Readonly<Record<View, string>> = {
   reset: '#new-password',
 };
 
+/**
+ * The page speaks the signed-in account's language (null: the site's) from the sign-in's answer or the shopper's change,
+ * and this browser keeps it for the account, so the next page's header and `<html lang>` are in it from the first paint.
+ */
+function speakAccountLanguage(language: string | null): void {
+  forgetAccountLanguage();
+  rememberAccountLanguage(language);
+  applyPageLanguage(language);
+  void showPageLanguageText();
+}
+
 export default function AccountPanel({ languages, translationLanguages }: AccountPanelProps) {
   const [session, setSession] = useState<AccountSession | null>(null);
   const text = usePurchaseText();
@@ -64,7 +75,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
 
   const refresh = async () => {
     setSession(await readSession());
-    markAccountLink();
+    markAccountLink(shopperText());
   };
   const {
     email,
@@ -74,11 +85,17 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     busy: signingIn,
     error,
     submit,
-  } = useSignIn((email, password) => {
-    setMessage(null);
-    setProblem(null);
-    return accountCall(api.signIn.at(), { email, password, rememberMe: remember });
-  }, refresh);
+  } = useSignIn(
+    (email, password) => {
+      setMessage(null);
+      setProblem(null);
+      return accountCall(api.signIn.at(), { email, password, rememberMe: remember });
+    },
+    async (signedIn) => {
+      speakAccountLanguage((await signedIn.json()).language);
+      await refresh();
+    },
+  );
 
   useEffect(() => {
     link.current = takeLinkToken();
@@ -165,10 +182,7 @@ export default function AccountPanel({ languages, translationLanguages }: Accoun
     );
     if (!res.ok) return;
     setSession((current) => (current === null ? current : { ...current, language }));
-    forgetAccountLanguage();
-    rememberAccountLanguage(language);
-    applyPageLanguage(language);
-    void showPageLanguageText();
+    speakAccountLanguage(language);
   };
 
   /** Signed out, the language is this browser's choice until an account has one ('' is the site's). */

@@ -6,6 +6,7 @@ export const DE: StorefrontText = {
   'header.search': 'Suchen',
   'header.searchLabel': 'Im Shop suchen',
   'header.account': 'Konto',
+  'header.accountSignedIn': 'Konto, angemeldet',
   'footer.cart': 'Warenkorb',
   'nav.home': 'Startseite',
   'cart.link': 'Warenkorb',

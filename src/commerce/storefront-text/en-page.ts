@@ -1,13 +1,12 @@
+import { EN_HEADER } from './en-header';
+
 /**
  * The English texts every store page may need: header, cart link, listings, the product form, search,
  * restock and gift cards. Kept apart from the purchase texts (en-purchase.ts) so a product page loads
  * only these (its script budget: test/e2e/islands.test.ts).
  */
 export const EN_PAGE = {
-  'header.menu': 'Menu',
-  'header.search': 'Search',
-  'header.searchLabel': 'Search the store',
-  'header.account': 'Account',
+  ...EN_HEADER,
   'footer.cart': 'Cart',
   'nav.home': 'Home',
   'cart.link': 'Cart',

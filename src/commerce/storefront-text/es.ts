@@ -6,6 +6,7 @@ export const ES: StorefrontText = {
   'header.search': 'Buscar',
   'header.searchLabel': 'Buscar en la tienda',
   'header.account': 'Cuenta',
+  'header.accountSignedIn': 'Cuenta, sesión iniciada',
   'footer.cart': 'Carrito',
   'nav.home': 'Inicio',
   'cart.link': 'Carrito',

@@ -6,6 +6,7 @@ export const FR: StorefrontText = {
   'header.search': 'Rechercher',
   'header.searchLabel': 'Rechercher dans la boutique',
   'header.account': 'Compte',
+  'header.accountSignedIn': 'Compte, connecté',
   'footer.cart': 'Panier',
   'nav.home': 'Accueil',
   'cart.link': 'Panier',

@@ -107,7 +107,8 @@ session.post(
     const { result } = outcome;
     setSessionCookies(c, result.token, result.session.userId, result.expiresAt, body.rememberMe === true);
     await cartOnSignIn(c, result.session);
-    return answer(c, api.signIn, { xsrfToken: result.session.xsrfToken, siteUserId: result.session.userId });
+    const { xsrfToken, userId, profile } = result.session;
+    return answer(c, api.signIn, { xsrfToken, siteUserId: userId, language: profile.language });
   },
 );
 
