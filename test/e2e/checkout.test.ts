@@ -398,6 +398,33 @@ describe('checkout refusals', () => {
     expect(await page.inputValue('#checkout-email')).toBe('early-typist@example.com');
   }, 180_000);
 
+  it('rides out a moment the store is unavailable: each address update answered 503 is sent once more, and the shipping options show with no error', async () => {
+    const { page } = await shopperAtCheckout(375);
+    // Every update is answered 503 (a Durable Object resetting during a deploy) the first time it is sent; the page's
+    // resend of the same changes goes through. Without the resend, no update ever reaches the store.
+    const answered: string[] = [];
+    let last = '';
+    await page.route(/\/api\/commerce\/checkout$/, async (route) => {
+      const body = route.request().postData() ?? '';
+      if (route.request().method() !== 'PUT' || body === last) {
+        answered.push('sent on');
+        return route.continue();
+      }
+      last = body;
+      answered.push('503');
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        headers: { 'retry-after': '5' },
+        body: JSON.stringify({ error: 'Service temporarily unavailable. Please try again.' }),
+      });
+    });
+    await fillAddressByKeyboard(page, 'blip@example.com');
+    await pickShippingByKeyboard(page);
+    expect(answered).toContain('503');
+    expect(await page.locator('.Checkout-error').count()).toBe(0);
+  }, 180_000);
+
   it('has no serious or critical axe violations on the checkout page', async () => {
     const { page } = await shopperAtCheckout(1366);
     expect(await seriousViolations(page)).toEqual([]);
