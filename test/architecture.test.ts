@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { beaconRoutes } from '../src/api/beacon-routes';
 import { consoleRoutes } from '../src/api/console';
 import { customerRoutes } from '../src/api/customers';
+import { merchantRoutes } from '../src/api/merchant';
 import { storefrontRoutes } from '../src/api/storefront';
 import { DOC, END, BEGIN, roomsMarkdown } from './architecture/doc';
 import { BROWSER_SAFE_SITE, GROUND, KNOWN_EXCEPTIONS, ROOMS, roomOf, type Room } from './architecture/rooms';
@@ -328,16 +329,54 @@ describe('architecture: one contract for the browser (src/api)', () => {
   }
 
   it('the browser code (client, console) writes no /api/ path: every path comes from src/api', () => {
-    const browser = [...graph.keys()].filter((file) => ['client', 'console'].includes(roomOf(file)));
+    const browser = [...graph.keys()].filter((file) => !isTest(file) && ['client', 'console'].includes(roomOf(file)));
     expect(browser.length).toBeGreaterThan(50);
     expect(browser.flatMap(apiPathLiterals)).toEqual([]);
   });
 
-  it('the worker registers every console route from the contract (src/routes names api.<route>), so a path is written once', () => {
+  it('the worker registers every console and merchant API route from the contract (src/routes names api.<route>), so a path is written once', () => {
     const source = routesSource();
-    const names = Object.keys({ ...consoleRoutes, ...customerRoutes });
-    expect(names.length).toBeGreaterThan(90);
+    const names = Object.keys({ ...consoleRoutes, ...customerRoutes, ...merchantRoutes });
+    expect(names.length).toBeGreaterThan(120);
     expect(names.filter((name) => !new RegExp(`\\bapi\\.${name}\\b`).test(source))).toEqual([]);
+  });
+
+  it('no module outside src/api writes an /api/ path but the API prefix itself, the crumb and the callers that are not browsers', () => {
+    const outside = [...graph.keys()].filter((file) => !isTest(file) && roomOf(file) !== 'api');
+    const literals = outside
+      .flatMap(apiPathLiterals)
+      .map((found) => found.replace(/:\d+ /, ' '))
+      .filter((found) => /^\S+ \/api\//.test(found));
+    expect(literals.length).toBeGreaterThan(0);
+    // The worker's prefix for the API's 404 and read limit, and the rate limit's: not a route. The
+    // crumb's path sits beside its cookie (src/cookies.ts), the one module the collectors' bundle takes
+    // it from. The payment providers' webhooks and the site admin are called by services and tools,
+    // each behind its own check, never by a browser. A new route goes in src/api, not on this list.
+    expect([...new Set(literals)].sort()).toEqual([
+      'src/cookies.ts /api/crumb',
+      'src/routes/integrations/payment-webhooks.ts /api/commerce/payments/webhook',
+      'src/routes/integrations/site-admin.ts /api/site-admin',
+      'src/routes/shared/rate-limit.ts /api/',
+      'src/worker.ts /api/',
+      'src/worker.ts /api/*',
+    ]);
+  });
+
+  it('a route area registers a literal path only for a page, a file or a service (every API call a browser or a merchant makes is from src/api)', () => {
+    const routes = [...graph.keys()].filter((file) => roomOf(file) === 'routes' && !isTest(file));
+    const registration = /^\s*\w+\.(?:get|post|put|patch|delete|all)\(\s*(['`][^'`]*['`])/gm;
+    const literal = routes.flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(registration)].map((match) => `${file} ${match[1]}`),
+    );
+    expect(literal.length).toBeGreaterThan(0);
+    expect(
+      literal.filter(
+        (found) =>
+          !/ ['`]\/(?:files|downloads|assets|scripts|config|robots|sitemap|images|integrations)\b|^src\/routes\/(?:integrations\/site-admin|pages\/pages)\.ts |\$\{(?:PAYMENT_WEBHOOK_PATH|DEV_MAILBOX_PATH)\}|^src\/routes\/shop\/cart\.ts '\/'/.test(
+            found,
+          ),
+      ),
+    ).toEqual([]);
   });
 
   it("the worker registers every route of the store's pages and collectors from the contract (src/routes names api.<route>)", () => {

@@ -17,7 +17,7 @@ import type {
   shippingRateSchema,
   taxRateSchema,
 } from './commerce-admin-bodies';
-import type { currencySchema, merchantSignInSchema, notificationSchema } from './console-bodies';
+import type { currencySchema, headerFooterSchema, merchantSignInSchema, notificationSchema } from './console-bodies';
 import type {
   AnalyticsAnswer,
   CatalogContext,
@@ -149,11 +149,15 @@ export const consoleRoutes = {
   navigation: route('GET', `${CONSOLE}/navigation`).answers<NavigationAnswer>(),
   saveNavigation: route('PUT', `${CONSOLE}/navigation`).answers<{ items: StoredNavigationItem[] }>(),
   headerFooter: route('GET', '/api/site-header-footer').answers<HeaderFooter>(),
-  saveHeaderFooter: route('PUT', '/api/site-header-footer'),
+  saveHeaderFooter: route('PUT', '/api/site-header-footer')
+    .sends<z.input<typeof headerFooterSchema>>()
+    .answers<{ updated: true }>(),
   design: route('GET', `${CONSOLE}/design`).answers<DesignAnswer>(),
   saveDesignDraft: route('PUT', `${CONSOLE}/design/draft`),
   discardDesignDraft: route('DELETE', `${CONSOLE}/design/draft`),
   publishDesign: route('POST', `${CONSOLE}/design/publish`),
+  /** Back to the theme's own look: the published design and any draft removed. */
+  resetDesign: route('DELETE', `${CONSOLE}/design`).answers<{ reset: true; changed: boolean }>(),
 
   forms: route('GET', `${CONSOLE}/forms`).answers<{ forms: FormSummary[] }>(),
   formNotification: route('PUT', `${CONSOLE}/forms/:formId/notification`).sends<z.input<typeof notificationSchema>>(),

@@ -7,12 +7,14 @@
 import { beaconRoutes } from './beacon-routes';
 import { consoleRoutes } from './console';
 import { customerRoutes } from './customers';
+import { merchantRoutes } from './merchant';
 import { storefrontRoutes } from './storefront';
 
-export const api = { ...storefrontRoutes, ...beaconRoutes, ...consoleRoutes, ...customerRoutes };
+export const api = { ...storefrontRoutes, ...beaconRoutes, ...consoleRoutes, ...customerRoutes, ...merchantRoutes };
 
 export { CENSUS_CALLS } from './beacon-routes';
 export type { AnswerOf, BodyOf, Call, JsonText, Method, Query, Route } from './route';
 export type * from './catalog-answers';
 export type * from './console-answers';
 export type * from './customers';
+export type * from './merchant';

@@ -173,3 +173,12 @@ export interface AccountOrders {
 export interface SavedAddresses {
   addresses: SavedAddress[];
 }
+
+/** What is available of one variant of an asked product (storefront spec §7): on hand less live checkout reservations. */
+export interface VariantInStock {
+  itemId: string;
+  variantId: string;
+  sku: string;
+  unlimited: boolean;
+  qtyInStock: number;
+}

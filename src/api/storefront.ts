@@ -47,6 +47,7 @@ import type {
   SearchSuggestions,
   SignedIn,
   SignedOut,
+  VariantInStock,
 } from './storefront-answers';
 import { areas } from './areas';
 import { route } from './route';
@@ -96,6 +97,8 @@ export const storefrontRoutes = {
   /** The form block's schema (`?type=form-block`). */
   templateSchema: route('GET', `${areas.templateSchemas}/GetTemplateSchema`).answers<FormBlockSchema>(),
   searchSuggestions: route('GET', `${areas.search}/suggestions`).answers<SearchSuggestions>(),
+  /** `?itemId=…` repeated (at most 50): each variant of the products. */
+  inventoryStock: route('GET', '/api/commerce/inventory/stock/').answers<{ results: VariantInStock[] }>(),
   restockSignUp: route('POST', `${ACCOUNT}/notifications/restock`)
     .sends<z.input<typeof restockSignUpSchema>>()
     .answers<{ signedUp: true; created: boolean }>(),

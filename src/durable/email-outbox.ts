@@ -10,6 +10,7 @@
  * messages keep their row (the key stays taken, the text is dropped) for KEEP_SENT_MS. With the local implementation
  * (development and tests) a delivered message is recorded in the object's own mailbox table.
  */
+import type { ParkedEmail } from '../api/merchant';
 import { emailSender, type EmailMessage, type EmailSender } from '../integrations/email';
 import { addColumn, columnsOf, type Migration } from './migrations';
 
@@ -29,15 +30,8 @@ export interface LocalMail extends EmailMessage {
 /** How many of an object's locally delivered messages the development mailbox reads. */
 export const LOCAL_MAIL_SHOWN = 100;
 
-export interface ParkedEmail {
-  id: number;
-  to: string;
-  subject: string;
-  attempts: number;
-  lastError: string;
-  queuedAt: number;
-  parkedAt: number;
-}
+/** The merchant API answers these as they are (src/api/merchant.ts). */
+export type { ParkedEmail };
 
 /** When the attempt after `attempts` failed ones is due. */
 export function retryDelay(attempts: number): number {

@@ -25,6 +25,7 @@
  * 'subscribed'; following it again answers the same (until the row is dropped KEEP_CONFIRMATION_MS later).
  */
 import { DurableObject } from 'cloudflare:workers';
+import type { StoredSubmission, Submission } from '../api/merchant';
 import type { NotificationText } from '../forms/notification';
 import type { EmailMessage } from '../integrations/email';
 import { randomHex } from '../site/ids';
@@ -65,20 +66,8 @@ export interface StoredListMember extends ListMember {
   addedAt: number;
 }
 
-export interface Submission {
-  formId: string;
-  /** The field values, as the JSON the visitor's browser sent (after validation), without password fields. */
-  values: string;
-  pageId: string | null;
-  pageTitle: string | null;
-  pagePath: string | null;
-  contentSource: 'i' | 'c' | null;
-}
-
-export interface StoredSubmission extends Submission {
-  id: number;
-  submittedAt: number;
-}
+/** The merchant API answers these as they are (src/api/merchant.ts). */
+export type { StoredSubmission, Submission };
 
 export type SaveResult = { ok: true; id: number } | { ok: false };
 

@@ -39,10 +39,9 @@ const BELOW_ROUTES = [
 const ENGINE_API = 'src/engine/index.ts';
 const ENGINE_FORMATTERS = 'src/engine/plugins/index.ts';
 
-/** Site modules the browser code may import: the roles table, store creation, the editor helpers and the pure picture rules. */
+/** Site modules the browser code may import: the roles table, the editor helpers and the pure picture rules. */
 export const BROWSER_SAFE_SITE = [
   'src/site/roles.ts',
-  'src/site/store-creation.ts',
   'src/site/editor/',
   'src/site/main-image.ts',
   'src/site/image-url.ts',
@@ -111,7 +110,7 @@ export const ROOMS: readonly Room[] = [
   },
   {
     room: 'site',
-    job: "the site model (zod schemas), publishing, import/export and loading (`store.ts`), item reads by page (`catalog.ts`), the demo store, the theme, merchant edits, roles, the site's public paths (`paths.ts`), store creation and editor helpers (`editor/`)",
+    job: "the site model (zod schemas), publishing, import/export and loading (`store.ts`), item reads by page (`catalog.ts`), the demo store, the theme, merchant edits, roles, the site's public paths (`paths.ts`) and editor helpers (`editor/`)",
     mayImport: ['engine', 'commerce', 'forms', ...GROUND],
     only: { engine: [ENGINE_API] },
   },

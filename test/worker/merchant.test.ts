@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import { EDIT_MESSAGES } from '../../src/site/edits';
-import { createStore, mainNavigationOf, NO_MAIN_NAVIGATION, type EditorCall } from '../../src/site/store-creation';
+import {
+  createStore,
+  mainNavigationOf,
+  NO_MAIN_NAVIGATION,
+  type EditorCall,
+} from '../../src/console/sections/catalog/store-creation';
 import { LOCAL_SESSION_RECORDING_ID } from '../../src/integrations/session-recording';
 import { Visitor } from './visitor';
 
@@ -21,7 +26,7 @@ async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): P
 }
 
 function caller(visitor: Visitor): EditorCall {
-  return async (method, path, body) => visitor.json(method, path, body);
+  return async ({ method, path }, body) => visitor.json(method, path, body);
 }
 
 describe('merchant sign-in and roles', () => {
@@ -215,10 +220,10 @@ describe('merchant calls', () => {
 
   it('leaves no half-made store when the category step fails', async () => {
     const owner = await merchant(OWNER);
-    const failing: EditorCall = async (method, path, body) =>
-      path.endsWith('/categories')
+    const failing: EditorCall = async (call, body) =>
+      call.path.endsWith('/categories')
         ? { status: 500, body: { error: 'Internal server error' } }
-        : caller(owner)(method, path, body);
+        : caller(owner)(call, body);
     await expect(
       createStore(failing, 'demo', {
         title: 'Half',

@@ -83,7 +83,7 @@ export const commerceAdmin = new Hono<AppEnv>();
 const commerce = requirePermission('commerce');
 const customerData = requirePermission('customerData');
 
-commerceAdmin.get('/api/commerce/orders', customerData, async (c) => {
+commerceAdmin.get(api.commerceOrders.pattern, customerData, async (c) => {
   const status = c.req.query('status');
   if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status))
     return apiError(400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
@@ -92,7 +92,11 @@ commerceAdmin.get('/api/commerce/orders', customerData, async (c) => {
   if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(400, 'cursor is not valid');
   const limit = Number(c.req.query('limit') ?? '50');
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) return apiError(400, 'limit must be 1 to 100');
-  return c.json(await orders(c).orders((status as Order['status'] | undefined) ?? null, cursor, limit));
+  return answer(
+    c,
+    api.commerceOrders,
+    await orders(c).orders((status as Order['status'] | undefined) ?? null, cursor, limit),
+  );
 });
 
 commerceAdmin.get(api.ordersCsv.pattern, customerData, async (c) => {
@@ -199,8 +203,8 @@ commerceAdmin.delete(api.removeDiscount.pattern, commerce, async (c) =>
     : apiError(404, 'Unknown discount code'),
 );
 
-commerceAdmin.get('/api/commerce/settings', commerce, demoShipping, async (c) =>
-  c.json({ settings: await orders(c).settings() }),
+commerceAdmin.get(api.readCommerceSettings.pattern, commerce, demoShipping, async (c) =>
+  answer(c, api.readCommerceSettings, { settings: await orders(c).settings() }),
 );
 
 commerceAdmin.put(api.commerceSettings.pattern, commerce, async (c) => {

@@ -92,10 +92,10 @@ consoleDesign.post(pathIn(CONSOLE, api.publishDesign), content, async (c) => {
 });
 
 /** Back to the theme's own look: the published design and any draft removed. */
-consoleDesign.delete('/design', content, async (c) => {
+consoleDesign.delete(pathIn(CONSOLE, api.resetDesign), content, async (c) => {
   const value = await merchantEdit(c, { kind: 'setDesign', design: null });
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
-  return c.json({ reset: true, changed: (value as { changed: boolean }).changed });
+  return answer(c, api.resetDesign, { reset: true, changed: (value as { changed: boolean }).changed });
 });
 
 /** A navigation item as the console edits it: a title, a link target (none for a folder) and the items under it. */

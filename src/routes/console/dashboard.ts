@@ -5,6 +5,8 @@
  * adds the store's sales (src/routes/console/console-operations.ts).
  */
 import { Hono, type Context } from 'hono';
+import { api } from '../../api';
+import { answer } from '../shared/contract';
 import { z } from 'zod';
 import { hourOf, type DashboardSummary, type StoredSummary } from '../../beacon/aggregate';
 import { itemsById } from '../../site/catalog';
@@ -48,15 +50,13 @@ export async function summaryFor(c: Context<AppEnv>): Promise<{ days: number; su
   };
 }
 
-const SUMMARY_PATH = '/api/census/summary';
-
-dashboard.get(SUMMARY_PATH, withSite, async (c) => {
+dashboard.get(api.analyticsSummary.pattern, withSite, async (c) => {
   const { summary } = await summaryFor(c);
   c.header('cache-control', 'no-store');
-  return c.json(summary);
+  return answer(c, api.analyticsSummary, summary);
 });
 
 /** The area the worker mounts: the figures behind the merchant `analytics` permission. */
 export const analyticsArea = new Hono<AppEnv>();
-analyticsArea.get(SUMMARY_PATH, requirePermission('analytics'));
+analyticsArea.get(api.analyticsSummary.pattern, requirePermission('analytics'));
 analyticsArea.route('/', dashboard);

@@ -4,12 +4,11 @@
  * once the cause is fixed. Listing them (customers' addresses) needs customerData, retrying commerce.
  */
 import { Hono, type Context } from 'hono';
+import { api } from '../../api';
+import { PARKED_EMAIL_SOURCES, type ParkedEmailSource as Source } from '../../api/merchant';
+import { answer } from '../shared/contract';
 import { apiError, type AppEnv, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
-
-export const PARKED_EMAILS_PATH = '/api/commerce/parked-emails';
-const SOURCES = ['orders', 'restock'] as const;
-type Source = (typeof SOURCES)[number];
 
 function outboxOf(c: Context<AppEnv>, source: Source) {
   return source === 'orders' ? storeOf(c).objects.orders : storeOf(c).objects.restock;
@@ -18,23 +17,23 @@ function outboxOf(c: Context<AppEnv>, source: Source) {
 export const emailAdmin = new Hono<AppEnv>();
 const commerce = requirePermission('commerce');
 
-emailAdmin.get(PARKED_EMAILS_PATH, requirePermission('customerData'), async (c) => {
+emailAdmin.get(api.parkedEmails.pattern, requirePermission('customerData'), async (c) => {
   const [orders, restock] = await Promise.all([
     outboxOf(c, 'orders').parkedEmails(),
     outboxOf(c, 'restock').parkedEmails(),
   ]);
   const parked = [
-    ...orders.map((email) => ({ source: 'orders', ...email })),
-    ...restock.map((email) => ({ source: 'restock', ...email })),
+    ...orders.map((email) => ({ source: 'orders' as const, ...email })),
+    ...restock.map((email) => ({ source: 'restock' as const, ...email })),
   ];
-  return c.json({ parked: parked.sort((a, b) => b.parkedAt - a.parkedAt) });
+  return answer(c, api.parkedEmails, { parked: parked.sort((a, b) => b.parkedAt - a.parkedAt) });
 });
 
-emailAdmin.post(`${PARKED_EMAILS_PATH}/:source/:id/retry`, commerce, async (c) => {
+emailAdmin.post(api.retryParkedEmail.pattern, commerce, async (c) => {
   const source = c.req.param('source');
   const id = Number(c.req.param('id'));
-  if (!SOURCES.includes(source as Source) || !Number.isSafeInteger(id) || id < 1)
+  if (!PARKED_EMAIL_SOURCES.includes(source as Source) || !Number.isSafeInteger(id) || id < 1)
     return apiError(404, 'Unknown parked email');
   const retried = await outboxOf(c, source as Source).retryParkedEmail(id);
-  return retried ? c.json({ retried: true }) : apiError(404, 'Unknown parked email');
+  return retried ? answer(c, api.retryParkedEmail, { retried: true }) : apiError(404, 'Unknown parked email');
 });

@@ -13,6 +13,7 @@
  *   whom and why), and one variant's "add or remove N" or "set on hand to N" with a reason.
  */
 import { api } from '../../api';
+import type { VariantInStock } from '../../api/storefront-answers';
 import { areas } from '../../api/areas';
 import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
@@ -37,22 +38,14 @@ import { merchantSessionOf, requirePermission } from './merchant-session';
 
 const MAX_ITEMS = 50;
 
-interface StockResult {
-  itemId: string;
-  variantId: string;
-  sku: string;
-  unlimited: boolean;
-  qtyInStock: number;
-}
-
 export const inventory = new Hono<AppEnv>();
 
-inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
+inventory.get(api.inventoryStock.pattern, withSite, async (c) => {
   const itemIds = [...new Set(c.req.queries('itemId') ?? [])];
   if (itemIds.length === 0) return apiError(400, 'itemId is required');
   if (itemIds.length > MAX_ITEMS) return apiError(400, `At most ${MAX_ITEMS} itemId values per request`);
   const site = c.var.site;
-  const results: StockResult[] = [];
+  const results: VariantInStock[] = [];
   const limited: Record<string, number> = {};
   const items = await itemsById(c.env, site.website.id, itemIds);
   for (const itemId of itemIds) {
@@ -76,7 +69,7 @@ inventory.get('/api/commerce/inventory/stock/', withSite, async (c) => {
     Object.keys(limited).length === 0 ? {} : await storeOf(c).objects.stock.available(limited);
   for (const result of results) if (!result.unlimited) result.qtyInStock = available[result.sku] ?? result.qtyInStock;
   c.header('cache-control', 'no-store');
-  return c.json({ results });
+  return answer(c, api.inventoryStock, { results });
 });
 
 /** A product form's variant as the console sends it back: `stockShown` is the on-hand count the form was opened with. */

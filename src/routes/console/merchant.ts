@@ -6,13 +6,14 @@
  * and bumps the content version in one step.
  */
 import { api } from '../../api';
+import { categorySchema, headerFooterSchema, languagesSchema, productCollectionSchema } from '../../api/console-bodies';
 import { answer } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
 import { sessionRecordingAnswer } from '../../integrations/session-recording';
-import type { NavigationItem } from '../../site/edits';
+import type { EditValue, NavigationItem } from '../../site/edits';
 import { sitePath, type Site } from '../../site/schema';
 import { faultPoint } from '../../faults';
 import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
@@ -20,26 +21,10 @@ import { requirePermission } from './merchant-session';
 import { merchantEdit } from './site-edits';
 
 const MAX_BODY_BYTES = 64 * 1024;
-const PRODUCTS = '/api/content-service/product/1.1/websites/:websiteId/products';
-const ITEMS = '/api/merchant/items/:itemId';
 /** An item with its variants, forms and rich text fits well within this. */
 const MAX_ITEM_BYTES = 256 * 1024;
 export const MAIN_NAVIGATION = 'main-navigation';
 
-const productCollectionSchema = z.object({
-  navigationTitle: z.string().max(200),
-  title: z.string().max(200),
-  urlId: z.string().max(200),
-  description: z.string().max(5000),
-  enabled: z.boolean(),
-});
-const categorySchema = z.object({
-  displayName: z.string().max(200),
-  parentCategoryId: z.string().max(64).nullable(),
-  type: z.literal('ROOT'),
-  pageRendering: z.literal('LIST_VIEW'),
-  displayIndex: z.number().int().min(0).max(10_000),
-});
 const navigationItemSchema: z.ZodType<NavigationItem> = z.lazy(() =>
   z.object({
     title: z.string().min(1).max(100).optional(),
@@ -66,14 +51,24 @@ const navigationSchema = z.object({
   templateId: z.string().max(100),
   navigation: z.object({ items: z.array(navigationItemSchema).min(1).max(50) }),
 });
-const headerFooterSchema = z.object({ header: z.string().max(20_000), footer: z.string().max(20_000) });
 const preferencesSchema = z.record(z.string().max(100), z.unknown());
-const languagesSchema = z.object({ languages: z.array(z.string().min(2).max(35)).max(20) });
 const NAMESPACE = /^[a-z][a-z0-9-]{0,63}$/;
 
 /** The path's websiteId must name the site this host serves (a 404 otherwise). */
 function requireSiteNamed(c: Context<AppEnv>): void {
   if (c.var.site.website.id !== c.req.param('websiteId')) throw new ApiError(404, 'Unknown website');
+}
+
+/** The id an adding edit made (addProductCollection, addCategory always make one). */
+function madeId(value: EditValue): { id: string } {
+  if (value === null || !('id' in value)) throw new Error('The edit made no id');
+  return { id: value.id };
+}
+
+/** Whether a saving edit changed anything (saveItem always tells). */
+function changed(value: EditValue): { changed: boolean } {
+  if (value === null || !('changed' in value)) throw new Error('The edit did not tell whether it changed anything');
+  return { changed: value.changed };
 }
 
 export const merchant = new Hono<AppEnv>();
@@ -82,45 +77,50 @@ const read = requirePermission('read');
 const commerce = requirePermission('commerce');
 const content = requirePermission('content');
 
-merchant.post(PRODUCTS, commerce, async (c) => {
+merchant.post(api.addProductCollection.pattern, commerce, async (c) => {
   const body = await readJson(c, productCollectionSchema, MAX_BODY_BYTES);
   requireSiteNamed(c);
-  return c.json(await merchantEdit(c, { kind: 'addProductCollection', input: body }));
+  return answer(
+    c,
+    api.addProductCollection,
+    madeId(await merchantEdit(c, { kind: 'addProductCollection', input: body })),
+  );
 });
 
-merchant.delete(`${PRODUCTS}/:collectionId`, commerce, async (c) => {
+merchant.delete(api.removeProductCollection.pattern, commerce, async (c) => {
   requireSiteNamed(c);
   await merchantEdit(c, { kind: 'removeCollection', collectionId: c.req.param('collectionId') });
-  return c.json({ deleted: true });
+  return answer(c, api.removeProductCollection, { deleted: true });
 });
 
-merchant.post(`${PRODUCTS}/:collectionId/categories`, commerce, async (c) => {
+merchant.post(api.addCategory.pattern, commerce, async (c) => {
   const body = await readJson(c, categorySchema, MAX_BODY_BYTES);
   requireSiteNamed(c);
-  return c.json(await merchantEdit(c, { kind: 'addCategory', collectionId: c.req.param('collectionId'), input: body }));
+  const value = await merchantEdit(c, { kind: 'addCategory', collectionId: c.req.param('collectionId'), input: body });
+  return answer(c, api.addCategory, madeId(value));
 });
 
 /** One item (product, post or page item) saved whole: validated by the site schema, its row alone written. */
-merchant.put(ITEMS, content, async (c) => {
+merchant.put(api.saveItem.pattern, content, async (c) => {
   const body = await readJson(c, z.looseObject({ id: z.string() }), MAX_ITEM_BYTES);
   if (body.id !== c.req.param('itemId')) return apiError(400, 'The item id in the body must be the one in the path.');
-  return c.json(await merchantEdit(c, { kind: 'saveItem', item: body }));
+  return answer(c, api.saveItem, changed(await merchantEdit(c, { kind: 'saveItem', item: body })));
 });
 
-merchant.delete(ITEMS, content, async (c) => {
+merchant.delete(api.removeItem.pattern, content, async (c) => {
   await merchantEdit(c, { kind: 'removeItem', itemId: c.req.param('itemId') });
-  return c.json({ deleted: true });
+  return answer(c, api.removeItem, { deleted: true });
 });
 
-merchant.get('/api/commondata/GetSiteLayout', read, async (c) => {
+merchant.get(api.siteLayout.pattern, read, async (c) => {
   const site = c.var.site;
-  return c.json({ layout: [{ identifier: MAIN_NAVIGATION, links: site.navigation }] });
+  return answer(c, api.siteLayout, { layout: [{ identifier: MAIN_NAVIGATION, links: site.navigation }] });
 });
 
-merchant.post('/api/widget/UpdateNavigation', content, async (c) => {
+merchant.post(api.updateNavigation.pattern, content, async (c) => {
   const body = await readJson(c, navigationSchema, MAX_BODY_BYTES);
   await merchantEdit(c, { kind: 'updateNavigation', items: body.navigation.items });
-  return c.json({ updated: true });
+  return answer(c, api.updateNavigation, { updated: true });
 });
 
 merchant.get(api.preferences.pattern, read, async (c) => {
@@ -148,43 +148,43 @@ merchant.get(api.headerFooter.pattern, read, async (c) => {
 merchant.put(api.saveHeaderFooter.pattern, content, async (c) => {
   const body = await readJson(c, headerFooterSchema, MAX_BODY_BYTES);
   await merchantEdit(c, { kind: 'setHeaderFooter', input: body });
-  return c.json({ updated: true });
+  return answer(c, api.saveHeaderFooter, { updated: true });
 });
 
 function multilingual(site: Site) {
   return site.multilingual ?? { connected: false, languages: [] };
 }
 
-merchant.get('/api/multilingual/settings', read, async (c) => {
+merchant.get(api.languageSettings.pattern, read, async (c) => {
   const site = c.var.site;
-  return c.json({ primaryLanguage: site.website.language, ...multilingual(site) });
+  return answer(c, api.languageSettings, { primaryLanguage: site.website.language, ...multilingual(site) });
 });
 
-merchant.get('/api/multilingual/status', read, async (c) => {
+merchant.get(api.languageStatus.pattern, read, async (c) => {
   const site = c.var.site;
   const { connected, languages } = multilingual(site);
-  return c.json({ connected, languageCount: languages.length });
+  return answer(c, api.languageStatus, { connected, languageCount: languages.length });
 });
 
-merchant.get('/api/multilingual/languages', read, async (c) => {
+merchant.get(api.languages.pattern, read, async (c) => {
   const site = c.var.site;
-  return c.json({ languages: multilingual(site).languages });
+  return answer(c, api.languages, { languages: multilingual(site).languages });
 });
 
-merchant.put('/api/multilingual/languages', content, async (c) => {
+merchant.put(api.saveLanguages.pattern, content, async (c) => {
   const body = await readJson(c, languagesSchema, MAX_BODY_BYTES);
   await merchantEdit(c, { kind: 'setLanguages', languages: body.languages });
-  return c.json({ languages: [...new Set(body.languages)] });
+  return answer(c, api.saveLanguages, { languages: [...new Set(body.languages)] });
 });
 
-merchant.delete('/api/multilingual/connection', content, async (c) => {
+merchant.delete(api.disconnectLanguages.pattern, content, async (c) => {
   await merchantEdit(c, { kind: 'disconnectMultilingual' });
-  return c.json({ connected: false });
+  return answer(c, api.disconnectLanguages, { connected: false });
 });
 
 const PLACES_UNAVAILABLE = 'The address service is unavailable. Please try again.';
 
-merchant.get('/api/google-maps/places/autocomplete', requirePermission('integrations'), async (c) => {
+merchant.get(api.placesAutocomplete.pattern, requirePermission('integrations'), async (c) => {
   const input = c.req.query('input') ?? '';
   if (input.trim() === '' || input.length > 200) return apiError(400, 'input is required (at most 200 characters)');
   try {
@@ -197,7 +197,7 @@ merchant.get('/api/google-maps/places/autocomplete', requirePermission('integrat
   }
 });
 
-merchant.get('/api/google-maps/places/details', requirePermission('integrations'), async (c) => {
+merchant.get(api.placeDetails.pattern, requirePermission('integrations'), async (c) => {
   const placeId = c.req.query('placeId') ?? '';
   if (placeId === '' || placeId.length > 300) return apiError(400, 'placeId is required');
   if (c.req.query('productPage') === undefined || c.req.query('productSection') === undefined) {
@@ -217,11 +217,11 @@ merchant.get(api.sessionRecordingId.pattern, async (c) => {
   return answer(c, api.sessionRecordingId, sessionRecordingAnswer(c.env));
 });
 
-merchant.get('/api/form/submissions', requirePermission('customerData'), async (c) => {
+merchant.get(api.formSubmissionsByForm.pattern, requirePermission('customerData'), async (c) => {
   const formId = c.req.query('formId');
   if (formId === undefined || formId === '') return apiError(400, 'formId is required');
   const raw = c.req.query('cursor');
   const cursor = raw === undefined ? null : Number(raw);
   if (cursor !== null && !Number.isSafeInteger(cursor)) return apiError(400, 'cursor is not valid');
-  return c.json(await storeOf(c).objects.forms.list(formId, cursor));
+  return answer(c, api.formSubmissionsByForm, await storeOf(c).objects.forms.list(formId, cursor));
 });

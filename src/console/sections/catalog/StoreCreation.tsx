@@ -6,14 +6,14 @@
 import { useState, type FormEvent } from 'react';
 import { apiCall } from '../../../client/api';
 import { slugOf } from '../../../site/editor/product-form';
-import { createStore, StoreCreationError, type EditorCall } from '../../../site/store-creation';
+import { createStore, StoreCreationError, type EditorCall } from './store-creation';
 import { API_MESSAGES } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
 import { FieldError } from '../../ui/FieldError';
 import { SaveStatus, type SaveState } from '../../ui/SaveStatus';
 import { CATALOG_ROOT } from './shared';
 
-const editorCall: EditorCall = async (method, path, body) => {
+const editorCall: EditorCall = async ({ method, path }, body) => {
   const res = await apiCall(method, path, body ?? (method === 'GET' ? undefined : {}));
   return { status: res.status, body: await res.json().catch(() => null) };
 };
