@@ -8,7 +8,7 @@ import { api, type StoredPost } from '../../../api';
 import type { ContentStatus } from '../../../site/editor/content-status';
 import { NAME_LIMITS } from '../../../site/editor/tag-manager';
 import type { ConsoleSession } from '../../section-types';
-import { consoleApi, Field, FieldError, StatusLabel } from '../../ui';
+import { consoleApi, Field, StatusLabel } from '../../ui';
 import { EditorFrame, useEditor } from '../../ui/EditorFrame';
 import { PicturesEditor, type PickedImage } from '../../ui/PicturesEditor';
 import { guardLeaving } from '../../router';
@@ -222,31 +222,29 @@ export function PostEditor({
             onChange={(change) => setDraft((before) => ({ ...before, ...change }))}
           />
           <div className="Card">
-            <div className="Field">
-              <label htmlFor="post-tags">Tags</label>
-              <input
-                id="post-tags"
-                value={draft.tags}
-                onChange={(event) => set('tags', event.target.value)}
-                aria-describedby="post-tags-hint"
-              />
-              <p id="post-tags-hint" className="Field-hint">
-                Separated by commas; at most {NAME_LIMITS.tag} characters each.
-              </p>
-              <FieldError id="post-tags-error" message={field('tags.0')} />
-            </div>
-            <div className="Field">
-              <label htmlFor="post-categories">Categories</label>
-              <input
-                id="post-categories"
-                value={draft.categories}
-                onChange={(event) => set('categories', event.target.value)}
-                aria-describedby="post-categories-hint"
-              />
-              <p id="post-categories-hint" className="Field-hint">
-                Separated by commas; at most {NAME_LIMITS.category} characters each.
-              </p>
-            </div>
+            <Field
+              id="post-tags"
+              label="Tags"
+              description={`Separated by commas; at most ${NAME_LIMITS.tag} characters each.`}
+              error={field('tags.0')}
+            >
+              {(control) => (
+                <input {...control} value={draft.tags} onChange={(event) => set('tags', event.target.value)} />
+              )}
+            </Field>
+            <Field
+              id="post-categories"
+              label="Categories"
+              description={`Separated by commas; at most ${NAME_LIMITS.category} characters each.`}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  value={draft.categories}
+                  onChange={(event) => set('categories', event.target.value)}
+                />
+              )}
+            </Field>
           </div>
           <section className="Card" aria-labelledby="post-picture-title">
             <h2 id="post-picture-title">Main picture</h2>
