@@ -103,6 +103,20 @@ describe('the generated store', () => {
     expect(products.some((item) => /[^\x00-\x7f]/.test(item.title as string))).toBe(true);
   });
 
+  it('spreads the same products over more collections when asked, a multiple of the fewest', () => {
+    const spread = generateSite({ ...options, collections: 100 });
+    const productsOf = (whole: typeof site) => whole.items.filter((item) => item.structuredContent !== undefined);
+    const perCollection = new Map<unknown, number>();
+    for (const item of productsOf(spread))
+      perCollection.set(item.collectionId, (perCollection.get(item.collectionId) ?? 0) + 1);
+    expect([...perCollection.values()]).toEqual(Array.from({ length: 100 }, () => 50));
+    expect(new Set(spread.collections.map((c) => c.urlId)).size).toBe(spread.collections.length);
+    expect(productsOf(spread).map((item) => [item.id, item.title, item.body])).toEqual(
+      productsOf(site).map((item) => [item.id, item.title, item.body]),
+    );
+    expect(() => generateSite({ ...options, collections: 30 })).toThrow('a multiple of 25 collections, not 30');
+  });
+
   it('is a valid folder that reads back to the same files', () => {
     const dir = join(work, 'generated');
     writeSiteFolder(dir, site);
