@@ -12,6 +12,10 @@
  * A French visitor (the store switched to 'Français (France)' on the account page, by keyboard) gives a card from the
  * French gift card page: the recipient's email and the buyer's confirmation in the mailbox are French, prices as French
  * writes them.
+ * A card with a later send date: a past date is refused under the field, the chosen day is shown at checkout, the
+ * confirmation says 'will be sent … on <day>', the recipient has no email yet; once the outbox's clock is moved to that
+ * day (development's /dev/orders/outbox, as the orders object's alarm will send it), the email arrives with the code,
+ * and the merchant's order page shows the card scheduled for that day.
  * Screenshots in test-artifacts/journeys/gift-card-*.png.
  */
 import { describe, expect, it } from 'vitest';
@@ -35,11 +39,23 @@ import {
   WIDTHS,
   useContexts,
   chooseLanguage,
+  merchantApi,
 } from './support';
+import { expectStamped, longDate } from './stamped-dates';
+import { sendOnText, utcDay } from '../../src/commerce/gift-cards';
 import { storeUrl } from '../e2e/store';
 import { FR } from '../../src/commerce/storefront-text/fr';
 
 const contexts = useContexts();
+const DAY = 86_400_000;
+
+/** The day `days` after the machine's today (the browser's and the test's clock and time zone), as YYYY-MM-DD. */
+function dayFromToday(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    Date.now(),
+  );
+  return utcDay(Date.parse(`${today}T00:00:00Z`) + days * DAY);
+}
 
 /** Places the order and waits for its confirmation to show (not for the page's every image: a loaded machine can take minutes). */
 async function placeOrder(page: Page): Promise<void> {
@@ -94,15 +110,17 @@ for (const width of WIDTHS) {
       await giver.page.fill('#checkout-email', buyerEmail);
       await giver.page.fill('#checkout-cardNumber', SUCCESS_CARD);
       await shot(giver.page, `gift-card-checkout-${width}`);
+      const paidSince = Date.now();
       await placeOrder(giver.page);
 
-      // The confirmation says whom it went to, and shows no code.
+      // The confirmation says whom it went to and on which day (today, the form's default), and shows no code.
       const sent = giver.page.locator('.OrderConfirmation-gift-card');
-      await expect
-        .poll(() => sent.textContent(), SLOW)
-        .toBe(
-          `$50.00 gift card sent to Bea (${recipientEmail}) by email with your message. The code goes only to them.`,
-        );
+      await expectStamped(
+        () => sent.textContent(),
+        (date) =>
+          `$50.00 gift card sent to Bea (${recipientEmail}) by email with your message on ${date}. The code goes only to them.`,
+        paidSince,
+      );
       expect(await giver.page.locator('.OrderConfirmation-gift-code').count()).toBe(0);
       await shot(giver.page, `gift-card-confirmation-${width}`);
 
@@ -237,12 +255,22 @@ for (const width of WIDTHS) {
       await form.getByLabel(FR['gift.recipientEmail']).fill(recipientEmail);
       await form.getByLabel(FR['gift.recipientName']).fill('Léa');
       await form.locator('textarea').fill(message);
+      // A day already past is refused, in French, under the date.
+      const sendOn = form.getByLabel(new RegExp(`^${FR['gift.sendOn']}`));
+      await expect.poll(() => sendOn.inputValue(), SLOW).toBe(dayFromToday(0));
+      await sendOn.fill(dayFromToday(-1));
+      await form.locator('button[type="submit"]').click();
+      await expect
+        .poll(() => form.locator('.CheckoutField-error').textContent(), SLOW)
+        .toBe(FR['gift.problemSendOnPast']);
+      await sendOn.fill(dayFromToday(0));
       await form.locator('button[type="submit"]').focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => form.locator('.GiftCardForm-status').textContent(), SLOW).toContain(FR['cart.view']);
       await shot(page, `gift-card-fr-product-${width}`);
 
       // Checkout in French, then the order confirmed page.
+      const paidSince = Date.now();
       await goToCheckout(page, storeUrl, 'Gift Card');
       await page.fill('#checkout-email', buyerEmail);
       await page.fill('#checkout-cardNumber', SUCCESS_CARD);
@@ -268,10 +296,97 @@ for (const width of WIDTHS) {
       // The buyer's confirmation email: French, saying whom the card went to (without its code).
       await openEmail(page, storeUrl, buyerEmail, `Commande n° ${orderNumber} confirmée`);
       const confirmation = (await page.locator('pre').textContent()) ?? '';
-      expect(confirmation).toContain(`Carte cadeau de 50,00\u00a0$US envoyée à Léa <${recipientEmail}>.`);
+      // Sent today, the form's default day: the line names it.
+      const lines = [paidSince, Date.now()].map(
+        (at) => `Carte cadeau de 50,00\u00a0$US envoyée à Léa <${recipientEmail}> le ${longDate(at, 'fr-FR')}.`,
+      );
+      expect(
+        lines.some((line) => confirmation.includes(line)),
+        confirmation,
+      ).toBe(true);
       expect(confirmation).not.toMatch(/Code de la carte cadeau/);
       await shot(page, `gift-card-fr-confirmation-email-${width}`);
       expect([...giver.errors, ...recipient.errors]).toEqual([]);
+    });
+  });
+}
+
+for (const width of WIDTHS) {
+  describe(`a gift card sent on a later day at ${width} px`, () => {
+    it('waits for its day: the buyer reads when it will be sent, the recipient gets nothing until the day, then the code', {
+      timeout: JOURNEY_TIMEOUT,
+    }, async () => {
+      const buyerEmail = `planner-${RUN}-${width}@example.com`;
+      const recipientEmail = `cy-${RUN}-${width}@example.com`;
+      const later = dayFromToday(3);
+      const laterText = sendOnText(later, 'en-US');
+      const giver = await contexts.page(width);
+      const { page } = giver;
+      await openProduct(page, storeUrl, '/gifts/p/gift-card');
+      await page.selectOption('#variant-p-gift-card-Amount', '$50');
+      const form = page.locator('.GiftCardForm');
+      await form.getByLabel('Recipient email').fill(recipientEmail);
+      await form.getByLabel('Recipient name').fill('Cy');
+      await form.getByLabel('Message (optional)').fill('For Friday');
+      // The date: today by default; yesterday is refused under the field, which takes the focus.
+      const sendOn = form.getByLabel(/^Send on/);
+      await expect.poll(() => sendOn.inputValue(), SLOW).toBe(dayFromToday(0));
+      await sendOn.fill(dayFromToday(-1));
+      await form.locator('button[type="submit"]').click();
+      await expect
+        .poll(() => form.locator('.CheckoutField-error').textContent(), SLOW)
+        .toBe('Choose today or a later date.');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('date');
+      await shot(page, `gift-card-later-refused-${width}`);
+      await sendOn.fill(later);
+      await form.locator('button[type="submit"]').click();
+      await expect
+        .poll(() => form.locator('.GiftCardForm-status').textContent(), SLOW)
+        .toBe('Added to cart. View cart');
+
+      // The checkout names the day; the confirmation says it will be sent then.
+      await goToCheckout(page, storeUrl, 'Gift Card');
+      expect(await page.locator('.CheckoutLine-gift').innerText()).toContain(`by email on ${laterText}`);
+      await page.fill('#checkout-email', buyerEmail);
+      await page.fill('#checkout-cardNumber', SUCCESS_CARD);
+      await placeOrder(page);
+      await expect
+        .poll(() => page.locator('.OrderConfirmation-gift-card').textContent(), SLOW)
+        .toBe(
+          `$50.00 gift card will be sent to Cy (${recipientEmail}) by email with your message on ${laterText}. The code goes only to them.`,
+        );
+      await shot(page, `gift-card-later-confirmation-${width}`);
+      const orderId = /\/commerce\/orders\/([A-Za-z0-9_-]+)\?/.exec(page.url())?.[1] ?? '';
+
+      // The buyer's confirmation email says so too; by the time it is there, nothing has gone to the recipient.
+      const reader = await contexts.page(width);
+      await openEmail(reader.page, storeUrl, buyerEmail, 'confirmed');
+      expect(await reader.page.locator('pre').textContent()).toContain(
+        `Gift card of $50.00 will be sent to Cy <${recipientEmail}> on ${laterText}.`,
+      );
+      await reader.page.goto(`${storeUrl}/dev/mailbox?to=${encodeURIComponent(recipientEmail)}`);
+      await reader.page.waitForSelector('h1', SLOW);
+      expect(await reader.page.locator('li a', { hasText: 'You received a gift card' }).count()).toBe(0);
+
+      // The merchant's order page shows the card and its day.
+      const manager = await contexts.page(width);
+      await signIn(manager.page, storeUrl, ACCOUNTS.store);
+      await manager.page.goto(`${storeUrl}/config/orders/${orderId}`);
+      await expect
+        .poll(() => manager.page.locator('.GiftCardList li').first().textContent(), SLOW)
+        .toBe(`$50.00 to Cy <${recipientEmail}> · scheduled for ${laterText}`);
+      await shot(manager.page, `gift-card-later-console-${width}`);
+
+      // Its day comes (the outbox's clock moved on, as the alarm will send it then): the recipient has the code.
+      const { api, headers } = await merchantApi(contexts, storeUrl);
+      const moved = await api.post(`${storeUrl}/dev/orders/outbox`, { data: { afterDays: 3 }, headers });
+      expect(moved.status(), await moved.text()).toBe(200);
+      await openEmail(reader.page, storeUrl, recipientEmail, 'You received a gift card');
+      const mail = (await reader.page.locator('pre').textContent()) ?? '';
+      expect(mail).toContain('For Friday');
+      expect(mail).toMatch(/Gift card code: [A-Z2-9]{4}(-[A-Z2-9]{4}){3}/);
+      await shot(reader.page, `gift-card-later-email-${width}`);
+      expect([...giver.errors, ...reader.errors, ...manager.errors]).toEqual([]);
     });
   });
 }

@@ -1,5 +1,5 @@
 /** Who a gift card in the cart or an order is for: the recipient, the message and when it is sent (issue 32). */
-import { giftDetailsOf, sendOnText, type GiftCardDetails } from '../../commerce/gift-cards';
+import { giftDetailsOf, giftSentBy, sendOnText, type GiftCardDetails } from '../../commerce/gift-cards';
 import { ProductType, type ProductTypeCode } from '../../commerce/product';
 
 /** The details of a gift card's entry; null for any other product or a card the buyer keeps. */
@@ -33,7 +33,11 @@ export default function GiftCardRecipient({
       )}
       <div>
         <dt>Sent</dt>
-        <dd>{gift.sendOn === null ? 'by email once paid' : `by email on ${sendOnText(gift.sendOn, locale)}`}</dd>
+        <dd>
+          {giftSentBy(gift.sendOn, Date.now())
+            ? 'by email once paid'
+            : `by email on ${sendOnText(gift.sendOn ?? '', locale)}`}
+        </dd>
       </div>
     </dl>
   );

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { countryName } from '../../commerce/address';
 import { fill } from '../../commerce/storefront-text';
 import { formatMoney } from '../../commerce/money';
-import { sendOnText } from '../../commerce/gift-cards';
+import { giftSentBy, sendOnText } from '../../commerce/gift-cards';
 import { paymentReference } from '../../commerce/order';
 import { subscriptionBilling } from '../../commerce/subscription-text';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
@@ -70,10 +70,10 @@ function GiftCardsSent({ order, money, locale }: { order: Order; money: (cents: 
               </>
             ) : (
               <>
-                {money(card.amountCents)} gift card sent to {card.recipientName === '' ? '' : `${card.recipientName} `}(
-                {card.recipientEmail}) by email
-                {card.sendOn === null ? ' with your message' : ` on ${sendOnText(card.sendOn, locale)}`}. The code goes
-                only to them.
+                {money(card.amountCents)} gift card {giftSentBy(card.sendOn, Date.now()) ? 'sent' : 'will be sent'} to{' '}
+                {card.recipientName === '' ? '' : `${card.recipientName} `}({card.recipientEmail}) by email with your
+                message{card.sendOn === null ? '' : ` on ${sendOnText(card.sendOn, locale)}`}. The code goes only to
+                them.
               </>
             )}
           </li>

@@ -1,21 +1,24 @@
 /**
  * A gift card's product page form (issue 32, Dawn's "send as a gift"): the amount is the variant
  * select above it; the shopper says whether the card is for someone else (their email, their
- * name, a message of at most 200 characters and an optional send date) or for themselves, and
- * Add To Cart adds it to the cart with those details (no jump to checkout). The rules are the
- * API's (`giftDetailsProblems`): a problem shows under its field before anything is sent.
+ * name, a message of at most 200 characters and a send date, today in the shopper's own time zone
+ * unless they choose a later day) or for themselves, and Add To Cart adds it to the cart with those
+ * details (no jump to checkout). The rules are the API's (`giftDetailsProblems`, with the shopper's
+ * own today): a problem shows under its field, in the shopper's language, before anything is sent.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CART_ALERTS, CART_MESSAGES } from '../../commerce/cart';
 import {
+  GIFT_CARD_MESSAGES,
   GIFT_MESSAGE_MAX,
   GIFT_NAME_MAX,
   GIFT_SEND_MAX_DAYS,
   giftDetailsProblems,
+  utcDay,
   type GiftCardDetails,
 } from '../../commerce/gift-cards';
 import { addToCart } from '../cart-api';
-import { fill, merchantOr } from '../../commerce/storefront-text';
+import { fill, merchantOr, type PageTextKey } from '../../commerce/storefront-text';
 import { useShopperText } from '../use-shopper-text';
 import { announceCart } from '../cart-events';
 import { recordAddToCart } from '../collectors/cart-events';
@@ -37,11 +40,25 @@ type Status = 'idle' | 'adding' | 'added';
 const ADDED_FOR_MS = 3000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A date input's YYYY-MM-DD for the shopper's own calendar day `days` from now. */
-function localDay(days: number): string {
-  const at = new Date(Date.now() + days * DAY_MS);
-  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+/** A date input's YYYY-MM-DD: the shopper's calendar day in their own time zone, `days` after today. */
+function shopperDay(days: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(Date.now())
+      .map((part) => [part.type, part.value]),
+  );
+  return utcDay(Date.parse(`${parts.year}-${parts.month}-${parts.day}T00:00:00Z`) + days * DAY_MS);
 }
+
+/** The rule's (English) message → the catalogue's text for it in the shopper's language. */
+const PROBLEM_TEXT: Record<string, PageTextKey> = {
+  [GIFT_CARD_MESSAGES.recipientEmail]: 'gift.problemRecipientEmail',
+  [GIFT_CARD_MESSAGES.recipientName]: 'gift.problemRecipientName',
+  [GIFT_CARD_MESSAGES.messageTooLong]: 'gift.problemMessage',
+  [GIFT_CARD_MESSAGES.sendOnPast]: 'gift.problemSendOnPast',
+  [GIFT_CARD_MESSAGES.sendOnTooLate]: 'gift.problemSendOnTooLate',
+  [GIFT_CARD_MESSAGES.sendOnInvalid]: 'gift.problemSendOnInvalid',
+};
 
 export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) {
   const id = useId();
@@ -61,7 +78,14 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
   /** The last add went through: said (with the cart's link) until the next add, after the button reads its label again. */
   const [inCart, setInCart] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
+  /** The shopper's today, known only in the browser (the server renders without it: no mismatch on hydration). */
+  const [today, setToday] = useState<string | null>(null);
   useEffect(() => subscribeSelection(itemId, setSelection), [itemId]);
+  useEffect(() => {
+    const day = shopperDay(0);
+    setToday(day);
+    setDetails((current) => (current.sendOn === null ? { ...current, sendOn: day } : current));
+  }, []);
   useEffect(() => {
     if (status !== 'added') return;
     const timer = setTimeout(() => setStatus('idle'), ADDED_FOR_MS);
@@ -86,8 +110,18 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
       recipientName: details.recipientName.trim(),
       message: details.message.trim(),
     };
-    const problems = forSomeoneElse ? giftDetailsProblems(given, Date.now()) : {};
-    setErrors(problems);
+    const problems = forSomeoneElse ? giftDetailsProblems(given, Date.now(), shopperDay(0)) : {};
+    setErrors(
+      Object.fromEntries(
+        Object.entries(problems).map(([name, message]) => {
+          const key = PROBLEM_TEXT[message];
+          return [
+            name,
+            key === undefined ? message : fill(text[key], { max: GIFT_MESSAGE_MAX, days: GIFT_SEND_MAX_DAYS }),
+          ];
+        }),
+      ),
+    );
     const first = (Object.keys(problems) as Field[])[0];
     if (first !== undefined) {
       asElement(event.currentTarget)?.querySelector(`[id="${id}-${first}"]`)?.focus();
@@ -107,7 +141,7 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
       announceCart(shoppingCart, true);
       setStatus('added');
       setInCart(true);
-      if (forSomeoneElse) setDetails({ recipientEmail: '', recipientName: '', message: '', sendOn: null });
+      if (forSomeoneElse) setDetails({ recipientEmail: '', recipientName: '', message: '', sendOn: shopperDay(0) });
     } catch (error) {
       setStatus('idle');
       setAlert(error instanceof Error ? error.message : CART_ALERTS.addItem);
@@ -198,8 +232,8 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
             <input
               {...field('sendOn')}
               type="date"
-              min={localDay(0)}
-              max={localDay(GIFT_SEND_MAX_DAYS)}
+              min={today ?? undefined}
+              max={today === null ? undefined : shopperDay(GIFT_SEND_MAX_DAYS)}
               value={details.sendOn ?? ''}
               onChange={(e) => set('sendOn')(fieldValue(e))}
             />

@@ -1,6 +1,7 @@
 /** One order: its lines, addresses, totals and timeline, with fulfil (tracking number), and cancel or refund as its state allows (./actions.ts), each explained in its confirm dialog. */
 import { useState, type FormEvent } from 'react';
 import { api } from '../../../api';
+import { giftSentBy, sendOnText } from '../../../commerce/gift-cards';
 import { orderTitle, type Order, type OrderEntry } from '../../../commerce/order';
 import {
   cardRefundableCents,
@@ -171,6 +172,31 @@ function Totals({ order }: { order: Order }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The gift cards the order issued: to whom, and when each is emailed (a later send date waits in the outbox until that day). */
+function GiftCards({ order }: { order: Order }) {
+  const cards = order.giftCardsSent ?? [];
+  if (cards.length === 0) return null;
+  return (
+    <section className="Card" aria-labelledby="gift-cards-title">
+      <h2 id="gift-cards-title">Gift cards</h2>
+      <ul className="GiftCardList">
+        {cards.map((card, index) => (
+          <li key={index}>
+            <strong>{moneyText(card.amountCents, order.currencyCode)}</strong> to{' '}
+            {card.recipientName === '' ? '' : `${card.recipientName} `}&lt;{card.recipientEmail}&gt;
+            <span className="Muted">
+              {' · '}
+              {card.sendOn === null
+                ? 'sent when paid'
+                : `${giftSentBy(card.sendOn, Date.now()) ? 'sent on' : 'scheduled for'} ${sendOnText(card.sendOn)}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -346,6 +372,7 @@ export function OrderDetail({ id }: { id: string }) {
             <Lines order={order} />
             <Totals order={order} />
           </section>
+          <GiftCards order={order} />
           <Refunds order={order} />
           {order.status === 'paid' && <FulfilForm order={order} onDone={setChanged} />}
         </div>
