@@ -23,10 +23,15 @@ function failureMessage(status: number, body: ErrorBody | null, fallback: string
   return failureText(status, body, fallback);
 }
 
-async function call<T>({ method, path }: Call<T>, body: unknown, fallback: string): Promise<T> {
+async function call<T>(
+  { method, path }: Call<T>,
+  body: unknown,
+  fallback: string,
+  headers: Record<string, string> = {},
+): Promise<T> {
   let res: Response;
   try {
-    res = await apiCall(method, path, body);
+    res = await apiCall(method, path, body, headers);
   } catch {
     throw new CartError(fallback);
   }
@@ -42,8 +47,12 @@ export interface AddRequest {
   additionalFields: string | null;
 }
 
+/**
+ * Each add carries an Idempotency-Key of its own, so the page may send it again when its answer was lost (src/client/api.ts):
+ * the store adds it once, to the same new cart when it was the visitor's first.
+ */
 export function addToCart(request: AddRequest, fallback: string) {
-  return call(api.addToCart.at(), request, fallback);
+  return call(api.addToCart.at(), request, fallback, { 'Idempotency-Key': crypto.randomUUID() });
 }
 
 export function addSubscription({ quantity, ...rest }: AddRequest, fallback: string) {

@@ -101,6 +101,32 @@ describe('add to cart in Chromium', () => {
     await context.close();
   });
 
+  it("adds once when the store took the add but its answer was lost: the page sends it again with the add's Idempotency-Key", async () => {
+    const { context, page, errors } = await open('/shop/p/candle');
+    const keys: string[] = [];
+    await page.route('**/api/commerce/shopping-cart/entries', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.continue();
+      // The store adds the candle (and would set the new cart's cookie); the answer never reaches the page.
+      await route.fetch();
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        headers: { 'retry-after': '5' },
+        body: JSON.stringify({ error: 'The store is briefly unavailable. Please try again in a moment.' }),
+      });
+    });
+    await clickAndSeeAddedPopover(page, productButton);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await page.locator('.CartPill-count').textContent()).toBe('1');
+    await page.goto(`${storeUrl}/cart`);
+    await expect.poll(() => page.locator('.CartPill-count').textContent()).toBe('1');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('on the listing grid opens the options of a product that has them (quick add), and adds a single-variant product', async () => {
     const { context, page } = await open('/shop');
     const shirt = '.ProductCard[data-item-id="p-linen-shirt"] .sqs-add-to-cart-button';
