@@ -196,8 +196,6 @@ const SCALE_SEARCHES = {
   everywhere: 'plastic',
   words: 'shipped without plastic',
 };
-// wrangler.toml's bucket of merchants' files: the demo store puts its downloads there as it starts (bench/miniflare.mjs's startStore does not bind it yet).
-const STORE_BUCKETS = ['FILES'];
 const SEARCH_ONLY = process.argv.includes('--search');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const load1 = () => loadavg()[0].toFixed(1);
@@ -231,7 +229,7 @@ async function searchOnly() {
       '--out',
       storeFolder,
     ]);
-    const store = await startStore({ name: 'store', r2Buckets: STORE_BUCKETS });
+    const store = await startStore({ name: 'store' });
     try {
       // An import is all or nothing, so one cut off by a reset connection (a loaded machine) is sent again whole.
       for (let attempt = 1; ; attempt++) {
@@ -322,7 +320,7 @@ try {
   ]);
   // Each store in a Miniflare of its own, so each memory figure is its store's alone.
   let inspectorPort = await freePort();
-  let store = await startStore({ name: 'store', inspectorPort, r2Buckets: STORE_BUCKETS });
+  let store = await startStore({ name: 'store', inspectorPort });
   const page = await (await fetchBounded(new URL('/shop/p/linen-shirt', store.url))).text();
   const staticWorker = await startStaticWorker(page);
   console.log(
@@ -334,7 +332,7 @@ try {
   const demo = await measure('demo', store, inspectorPort, ['linen', 'mug', 'gift card', 'candle', 'wool sweater']);
   await store.mf.dispose();
   inspectorPort = await freePort();
-  store = await startStore({ name: 'store', inspectorPort, r2Buckets: STORE_BUCKETS });
+  store = await startStore({ name: 'store', inspectorPort });
   log('importing the large store');
   const imported = await site(['import', storeFolder, '--url', store.url.href]);
   const big = await measure(

@@ -71,13 +71,14 @@ export async function start(options) {
   return { mf, url, pids, dispose: () => mf.dispose() };
 }
 
-/** Bindings, Durable Objects, limiters, the beacon queue and vars as wrangler.toml declares them, with the development vars. */
+/** Bindings, Durable Objects, limiters, the file bucket, the beacon queue and vars as wrangler.toml declares them, with the development vars. */
 function configured() {
   const fromConfig = unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions;
   return {
     vars: { ...fromConfig.bindings, ...DEVELOPMENT_VARS },
     durableObjects: fromConfig.durableObjects,
     ratelimits: fromConfig.ratelimits,
+    r2Buckets: fromConfig.r2Buckets,
     queueProducers: fromConfig.queueProducers,
     queueConsumers: fromConfig.queueConsumers,
   };
@@ -85,7 +86,7 @@ function configured() {
 
 /** The built worker (dist/) with the bindings, Durable Objects, limiters and vars of wrangler.toml, in development mode (the demo store on loopback). */
 export function startStore(options = {}) {
-  const { vars, durableObjects, ratelimits, queueProducers, queueConsumers } = configured();
+  const { vars, durableObjects, ratelimits, r2Buckets, queueProducers, queueConsumers } = configured();
   return start({
     modules: true,
     scriptPath: 'dist/worker.js',
@@ -95,6 +96,7 @@ export function startStore(options = {}) {
     bindings: vars,
     durableObjects,
     ratelimits: Object.fromEntries(Object.keys(ratelimits).map((name) => [name, UNLIMITED])),
+    r2Buckets,
     queueProducers,
     queueConsumers,
     ...options,
