@@ -13,8 +13,10 @@ import type { demoSite } from '../../src/site/demo';
 import { HOURLY_QUOTA } from '../../src/routes/shop/beacons';
 import { dashboard } from '../../src/routes/console/dashboard';
 import { CRUMB_FAIL_MESSAGE } from '../../src/routes/shared/csrf';
+import { ROLES } from '../../src/site/roles';
 import { inOneRateWindow } from '../support/rate-window';
 import { beaconStoreOf as store, delivered } from './beacons-delivered';
+import { merchant } from './checkout-support';
 import { demoStoreOnHost } from './demo-on-host';
 
 const TRY_AGAIN = 'Please try again in a few seconds.';
@@ -601,6 +603,11 @@ describe('limits', () => {
     const result = await summary(websiteId);
     expect(result.topPages).toEqual([{ path: '/shop', views: 2 }]);
     expect(result.refused).toBe(1);
+    // The console's analytics section says so under its figures: its answer carries the count, for a viewer too.
+    const viewer = await merchant(origin, websiteId, ROLES.viewer);
+    const answer = await viewer.json<{ summary: DashboardSummary }>('GET', '/api/console/analytics?days=1');
+    expect(answer.status).toBe(200);
+    expect(answer.body.summary).toMatchObject({ accepted: HOURLY_QUOTA, refused: 1 });
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The analytics section (`/config/analytics`): the last 1 to 90 days of page views and visitors,
  * sales, refunds and net revenue, orders with the conversion rate, top pages and products, the add-to-cart funnel and
- * the web vitals, from /api/console/analytics.
+ * the web vitals, from /api/console/analytics; under the figures, how many beacons the hourly limit left uncounted.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { rateVital } from '../../../beacon/vitals';
@@ -105,6 +105,13 @@ function BarList({ title, rows }: { title: string; rows: { label: string; value:
   );
 }
 
+/** Beacons past the store's hourly quota: answered at the edge, then counted in no figure (docs/analytics.md, Limits). */
+function refusedText(refused: number): string {
+  return refused === 1
+    ? '1 page view or event over the hourly limit was not counted.'
+    : `${COUNT.format(refused)} page views and events over the hourly limit were not counted.`;
+}
+
 const RATING = {
   good: { label: 'Good', tone: 'success' },
   'needs-improvement': { label: 'Needs improvement', tone: 'warning' },
@@ -187,6 +194,11 @@ export default function AnalyticsSection(_props: SectionProps) {
               <dd>{COUNT.format(view.totals.visitors)}</dd>
             </div>
           </dl>
+          {answer.summary.refused > 0 && (
+            <p className="Muted" id="analytics-refused">
+              {refusedText(answer.summary.refused)}
+            </p>
+          )}
           <div className="Card">
             <TimeChart
               id="revenue-chart"
