@@ -28,12 +28,17 @@ export const GIFT_CARD_MESSAGES = {
   sendOnInvalid: 'Enter the send date as YYYY-MM-DD.',
 } as const;
 
-/** Who a card is for: sent to `recipientEmail` on `sendOn` (YYYY-MM-DD, UTC), or at once when null. */
+/**
+ * Who a card is for: sent to `recipientEmail` at the start of `sendOn` (YYYY-MM-DD) in `timeZone`
+ * (the shopper's IANA zone, else the store's; null on an entry kept before zones were, read as UTC),
+ * or at once when `sendOn` is null.
+ */
 export interface GiftCardDetails {
   recipientEmail: string;
   recipientName: string;
   message: string;
   sendOn: string | null;
+  timeZone: string | null;
 }
 
 /** A card the order sent, as the buyer's pages show it; the code only when the buyer sent it to themselves. */
@@ -42,6 +47,8 @@ export interface GiftCardSent {
   recipientEmail: string;
   recipientName: string;
   sendOn: string | null;
+  /** The zone whose midnight of `sendOn` the card is sent at (absent on an older order: UTC). */
+  timeZone?: string | null;
   code: string | null;
 }
 
@@ -55,6 +62,21 @@ export function utcDay(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
+/** The calendar day (YYYY-MM-DD) it is at `now` in `timeZone` (an IANA zone the runtime knows). */
+export function dayIn(now: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The calendar day `days` after `day` (both YYYY-MM-DD). */
+export function dayAfter(day: string, days: number): string {
+  return utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+}
+
 /** Whether `day` is YYYY-MM-DD and a real calendar day (not 2026-02-31). */
 export function isCalendarDay(day: string): boolean {
   if (!GIFT_SEND_ON.test(day)) return false;
@@ -63,15 +85,14 @@ export function isCalendarDay(day: string): boolean {
 }
 
 /**
- * What is wrong with the details, by field; empty when none. The API does not know the shopper's
- * time zone: a date one day before UTC's today is still today somewhere west of Greenwich, so it is
- * taken (and sent at once). The browser passes the shopper's own `today` (YYYY-MM-DD), and a day
- * before it is refused there.
+ * What is wrong with the details, by field; empty when none. The send date is checked against
+ * today in the details' time zone (the browser's and the API's alike: the API fills in the store's
+ * zone when the shopper gives none). Without a zone, a date one day before UTC's today is still
+ * today somewhere west of Greenwich, so it is taken (and sent at once).
  */
 export function giftDetailsProblems(
   details: GiftCardDetails,
   now: number,
-  today: string | null = null,
 ): Partial<Record<keyof GiftCardDetails, string>> {
   const problems: Partial<Record<keyof GiftCardDetails, string>> = {};
   if (!EMAIL.test(details.recipientEmail) || details.recipientEmail.length > GIFT_EMAIL_MAX)
@@ -80,12 +101,11 @@ export function giftDetailsProblems(
     problems.recipientName = GIFT_CARD_MESSAGES.recipientName;
   if (details.message.length > GIFT_MESSAGE_MAX) problems.message = GIFT_CARD_MESSAGES.messageTooLong;
   if (details.sendOn !== null) {
-    // Without the shopper's day, a day's slack either side of UTC's (time zones run from -12 to +14 hours).
+    // Without the shopper's zone, a day's slack either side of UTC's (time zones run from -12 to +14 hours).
+    const today = details.timeZone === null ? null : dayIn(now, details.timeZone);
     const earliest = today ?? utcDay(now - DAY_MS);
     const latest =
-      today === null
-        ? utcDay(now + (GIFT_SEND_MAX_DAYS + 1) * DAY_MS)
-        : utcDay(Date.parse(`${today}T00:00:00Z`) + GIFT_SEND_MAX_DAYS * DAY_MS);
+      today === null ? utcDay(now + (GIFT_SEND_MAX_DAYS + 1) * DAY_MS) : dayAfter(today, GIFT_SEND_MAX_DAYS);
     if (!isCalendarDay(details.sendOn)) problems.sendOn = GIFT_CARD_MESSAGES.sendOnInvalid;
     else if (details.sendOn < earliest) problems.sendOn = GIFT_CARD_MESSAGES.sendOnPast;
     else if (details.sendOn > latest) problems.sendOn = GIFT_CARD_MESSAGES.sendOnTooLate;
@@ -110,21 +130,22 @@ export function giftDetailsOf(additionalFields: string | null): GiftCardDetails 
       recipientName: value.recipientName,
       message: typeof value.message === 'string' ? value.message : '',
       sendOn: typeof value.sendOn === 'string' ? value.sendOn : null,
+      timeZone: typeof value.timeZone === 'string' ? value.timeZone : null,
     };
   } catch {
     return null;
   }
 }
 
-/** When a card with these details is emailed: at once, or at the start of its send date (UTC). */
-export function giftSendAt(details: GiftCardDetails | null, now: number): number {
-  if (details?.sendOn == null) return now;
-  return Math.max(now, Date.parse(`${details.sendOn}T00:00:00Z`));
-}
-
-/** Whether a card with this send date has been emailed by `now` (due at once or on a day begun), or waits for its day. */
-export function giftSentBy(sendOn: string | null, now: number): boolean {
-  return sendOn === null || Date.parse(`${sendOn}T00:00:00Z`) <= now;
+/** Whether a card with this send date has been emailed by `now` (due at once, or its day has begun in its zone), or waits for its day. */
+export function giftSentBy(card: { sendOn: string | null; timeZone?: string | null }, now: number): boolean {
+  if (card.sendOn === null) return true;
+  try {
+    return card.sendOn <= dayIn(now, card.timeZone ?? 'UTC');
+  } catch {
+    // A browser whose time-zone data lacks the zone: UTC's day, at most a day off.
+    return card.sendOn <= dayIn(now, 'UTC');
+  }
 }
 
 /** 'Friday, 4 December 2026' for a YYYY-MM-DD send date, in the shopper's locale (the date is a UTC day). */

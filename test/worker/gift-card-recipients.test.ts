@@ -7,7 +7,14 @@
  */
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { GIFT_CARD_MESSAGES, giftDetailsProblems, sendOnText, utcDay } from '../../src/commerce/gift-cards';
+import {
+  dayAfter,
+  dayIn,
+  GIFT_CARD_MESSAGES,
+  giftDetailsProblems,
+  sendOnText,
+  utcDay,
+} from '../../src/commerce/gift-cards';
 import {
   CHECKOUT,
   ENTRIES,
@@ -34,6 +41,38 @@ function details(extra: Record<string, unknown> = {}): string {
     sendOn: null,
     ...extra,
   });
+}
+
+/** The instant `day` begins in `timeZone`, found by asking Intl which offset makes it read 00:00 there (not by the code under test). */
+function localMidnight(day: string, timeZone: string): number {
+  const clock = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  for (let quarters = -12 * 4; quarters <= 14 * 4; quarters++) {
+    const at = utcMidnight - quarters * 900_000;
+    if (clock.format(at) === `${day}, 00:00`) return at;
+  }
+  throw new Error(`no midnight for ${day} in ${timeZone}`);
+}
+
+/** When the outbox will send the gift card email to `to`, for each one it still holds. */
+async function queuedFor(websiteId: string, to: string): Promise<number[]> {
+  return runInDurableObject(orders(websiteId), async (_instance, state) =>
+    state.storage.sql
+      .exec<{ at: number }>(
+        'SELECT next_attempt_at AS at FROM email_outbox WHERE recipient = ? AND sent_at IS NULL',
+        to,
+      )
+      .toArray()
+      .map((row) => row.at),
+  );
 }
 
 async function codeIn(websiteId: string, to: string, now = Date.now()): Promise<{ code: string; text: string }> {
@@ -122,17 +161,20 @@ describe('a gift card bought for someone', () => {
     const now = Date.parse('2026-11-29T23:30:00Z');
     const card = { recipientEmail: 'bea@example.com', recipientName: 'Bea', message: '' };
     // A shopper in Tokyo: already the 30th there.
-    expect(giftDetailsProblems({ ...card, sendOn: '2026-11-29' }, now, '2026-11-30')).toEqual({
+    const tokyo = { ...card, timeZone: 'Asia/Tokyo' };
+    expect(giftDetailsProblems({ ...tokyo, sendOn: '2026-11-29' }, now)).toEqual({
       sendOn: GIFT_CARD_MESSAGES.sendOnPast,
     });
-    expect(giftDetailsProblems({ ...card, sendOn: '2026-11-30' }, now, '2026-11-30')).toEqual({});
-    expect(giftDetailsProblems({ ...card, sendOn: '2027-11-30' }, now, '2026-11-30')).toEqual({});
-    expect(giftDetailsProblems({ ...card, sendOn: '2027-12-01' }, now, '2026-11-30')).toEqual({
+    expect(giftDetailsProblems({ ...tokyo, sendOn: '2026-11-30' }, now)).toEqual({});
+    expect(giftDetailsProblems({ ...tokyo, sendOn: '2027-11-30' }, now)).toEqual({});
+    expect(giftDetailsProblems({ ...tokyo, sendOn: '2027-12-01' }, now)).toEqual({
       sendOn: GIFT_CARD_MESSAGES.sendOnTooLate,
     });
-    // The API, not knowing the zone, takes UTC's yesterday (today in Honolulu) and refuses the day before.
-    expect(giftDetailsProblems({ ...card, sendOn: '2026-11-28' }, now)).toEqual({});
-    expect(giftDetailsProblems({ ...card, sendOn: '2026-11-27' }, now)).toEqual({
+    // In Los Angeles it is still the 29th.
+    expect(giftDetailsProblems({ ...card, timeZone: 'America/Los_Angeles', sendOn: '2026-11-29' }, now)).toEqual({});
+    // An entry kept without a zone: UTC's yesterday (today in Honolulu) taken, the day before refused.
+    expect(giftDetailsProblems({ ...card, timeZone: null, sendOn: '2026-11-28' }, now)).toEqual({});
+    expect(giftDetailsProblems({ ...card, timeZone: null, sendOn: '2026-11-27' }, now)).toEqual({
       sendOn: GIFT_CARD_MESSAGES.sendOnPast,
     });
   });
@@ -161,7 +203,13 @@ describe('a gift card bought for someone', () => {
     const placed = await placeOrder(buyer);
     const [own, later] = placed.body.order.giftCardsSent ?? [];
     expect(own?.code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
-    expect(later).toMatchObject({ recipientEmail: 'bea@example.com', sendOn: tomorrow, code: null });
+    // No zone given: the store's (the demo's New York).
+    expect(later).toMatchObject({
+      recipientEmail: 'bea@example.com',
+      sendOn: tomorrow,
+      timeZone: 'America/New_York',
+      code: null,
+    });
     expect((await codeIn(websiteId, 'ADA@example.com')).code).toBe(own?.code);
     // Not sent yet: it is due on its day, and the buyer's confirmation says when it will be.
     expect((await codeIn(websiteId, 'bea@example.com')).code).toBe('');
@@ -171,18 +219,10 @@ describe('a gift card bought for someone', () => {
     expect(confirmation?.text).toContain(
       `Gift card of $50.00 will be sent to Bea <bea@example.com> on ${sendOnText(tomorrow)}.`,
     );
-    // The outbox holds it until the start of that day (UTC), and the object's alarm is set to run by then.
-    const dueAt = Date.parse(`${tomorrow}T00:00:00Z`);
-    const { queuedFor, alarm } = await runInDurableObject(orders(websiteId), async (_instance, state) => ({
-      queuedFor: state.storage.sql
-        .exec<{ at: number }>(
-          "SELECT next_attempt_at AS at FROM email_outbox WHERE recipient = 'bea@example.com' AND sent_at IS NULL",
-        )
-        .toArray()
-        .map((row) => row.at),
-      alarm: await state.storage.getAlarm(),
-    }));
-    expect(queuedFor).toEqual([dueAt]);
+    // The outbox holds it until the start of that day in the store's zone, and the object's alarm is set to run by then.
+    const dueAt = localMidnight(tomorrow, 'America/New_York');
+    expect(await queuedFor(websiteId, 'bea@example.com')).toEqual([dueAt]);
+    const alarm = await runInDurableObject(orders(websiteId), (_instance, state) => state.storage.getAlarm());
     expect(alarm).not.toBeNull();
     expect(alarm ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(dueAt);
     // The alarm's delivery a minute before the day: still nothing; once the day has begun: the code.
@@ -190,5 +230,52 @@ describe('a gift card bought for someone', () => {
     const { code, text } = await codeIn(websiteId, 'bea@example.com', dueAt);
     expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
     expect(text).toContain('Happy birthday, Bea!');
+  });
+
+  it('is sent at midnight of its day where the shopper is: a Tokyo and a Los Angeles shopper choosing the same day', {
+    timeout: 120_000,
+  }, async () => {
+    const { base, websiteId } = await storeOnHost('gift-zones.test');
+    const day = dayAfter(utcDay(Date.now()), 10);
+    const buy = async (recipientEmail: string, timeZone: string) => {
+      const buyer = await new Visitor(base).open('/gifts');
+      const added = await buyer.json('POST', ENTRIES, {
+        ...GIFT,
+        quantity: 1,
+        additionalFields: details({ recipientEmail, sendOn: day, timeZone }),
+      });
+      expect(added.status).toBe(200);
+      await startCheckout(buyer);
+      await fillCheckout(buyer, { email: 'ada@example.com' });
+      return (await placeOrder(buyer)).body.order.giftCardsSent?.[0];
+    };
+    expect(await buy('tokyo@example.com', 'Asia/Tokyo')).toMatchObject({ sendOn: day, timeZone: 'Asia/Tokyo' });
+    expect(await buy('la@example.com', 'America/Los_Angeles')).toMatchObject({
+      sendOn: day,
+      timeZone: 'America/Los_Angeles',
+    });
+    const [tokyoAt] = await queuedFor(websiteId, 'tokyo@example.com');
+    const [laAt] = await queuedFor(websiteId, 'la@example.com');
+    // Tokyo keeps no daylight saving: its midnight is UTC+9's; Los Angeles's is 16 or 17 hours later.
+    expect(tokyoAt).toBe(Date.parse(`${day}T00:00:00+09:00`));
+    expect(laAt).toBe(localMidnight(day, 'America/Los_Angeles'));
+    expect([16, 17]).toContain(((laAt ?? 0) - (tokyoAt ?? 0)) / 3_600_000);
+    expect(dayIn((tokyoAt ?? 0) - 1, 'Asia/Tokyo')).toBe(dayAfter(day, -1));
+    expect(dayIn(laAt ?? 0, 'America/Los_Angeles')).toBe(day);
+    // At Tokyo's midnight its card goes and the Los Angeles one waits; at Los Angeles's, that one goes.
+    expect((await codeIn(websiteId, 'tokyo@example.com', (tokyoAt ?? 0) - 60_000)).code).toBe('');
+    expect((await codeIn(websiteId, 'tokyo@example.com', tokyoAt)).code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+    expect((await codeIn(websiteId, 'la@example.com', (laAt ?? 0) - 60_000)).code).toBe('');
+    expect((await codeIn(websiteId, 'la@example.com', laAt)).code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+  });
+
+  it('refuses a time zone that is not an IANA zone this runtime knows; nothing is added', async () => {
+    const { base } = await storeOnHost('gift-zone-refused.test');
+    const visitor = await new Visitor(base).open('/gifts');
+    for (const timeZone of ['Mars/Olympus_Mons', '../etc/passwd', `Europe/${'x'.repeat(70)}`, '', 9])
+      expect(
+        await visitor.json('POST', ENTRIES, { ...GIFT, quantity: 1, additionalFields: details({ timeZone }) }),
+      ).toMatchObject({ status: 400, body: { error: expect.stringContaining('timeZone') } });
+    expect((await visitor.json<{ entries: unknown[] }>('GET', '/api/commerce/shopping-cart')).body.entries).toEqual([]);
   });
 });

@@ -57,6 +57,7 @@ import {
 } from './checkout-support';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 import { DEV_PAYMENT_WINDOWS_PATH } from '../../src/routes/pages/dev-payment-windows';
+import { DEV_OUTBOX_PATH } from '../../src/routes/pages/dev-outbox';
 import type { Order } from '../../src/commerce/order';
 
 /**
@@ -740,6 +741,26 @@ describe('ending payment windows early (development)', () => {
     }).open('/');
     expect((await visitor.send('POST', DEV_PAYMENT_WINDOWS_PATH, { afterMinutes: 60 })).status).toBe(404);
     expect((await visitor.fetch(DEV_PAYMENT_WINDOWS_PATH)).status).toBe(404);
+  });
+});
+
+/** Its sibling that moves the outbox's clock on (src/routes/pages/dev-outbox.ts, a gift card's later send date). */
+describe('sending the outbox early (development)', () => {
+  it('is a 404 in production', async () => {
+    // A store mapped on the host, so that without the guard the call would reach it and succeed.
+    const { base } = await storeOnHost('dev-outbox-production.test');
+    const visitor = await new Visitor(base, {
+      vars: PRODUCTION_VARS,
+      headers: { 'cf-connecting-ip': '198.19.30.2' },
+    }).open('/');
+    expect((await visitor.send('POST', DEV_OUTBOX_PATH, { afterDays: 3 })).status).toBe(404);
+    expect((await visitor.fetch(DEV_OUTBOX_PATH)).status).toBe(404);
+  });
+
+  it('answers in development, so the 404 above is the guard', async () => {
+    const { base } = await storeOnHost('dev-outbox-development.test');
+    const visitor = await new Visitor(base).open('/');
+    expect(await visitor.json('POST', DEV_OUTBOX_PATH, { afterDays: 3 })).toMatchObject({ status: 200 });
   });
 });
 

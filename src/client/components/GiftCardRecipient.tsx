@@ -34,9 +34,7 @@ export default function GiftCardRecipient({
       <div>
         <dt>Sent</dt>
         <dd>
-          {giftSentBy(gift.sendOn, Date.now())
-            ? 'by email once paid'
-            : `by email on ${sendOnText(gift.sendOn ?? '', locale)}`}
+          {giftSentBy(gift, Date.now()) ? 'by email once paid' : `by email on ${sendOnText(gift.sendOn ?? '', locale)}`}
         </dd>
       </div>
     </dl>

@@ -70,7 +70,7 @@ function GiftCardsSent({ order, money, locale }: { order: Order; money: (cents: 
               </>
             ) : (
               <>
-                {money(card.amountCents)} gift card {giftSentBy(card.sendOn, Date.now()) ? 'sent' : 'will be sent'} to{' '}
+                {money(card.amountCents)} gift card {giftSentBy(card, Date.now()) ? 'sent' : 'will be sent'} to{' '}
                 {card.recipientName === '' ? '' : `${card.recipientName} `}({card.recipientEmail}) by email with your
                 message{card.sendOn === null ? '' : ` on ${sendOnText(card.sendOn, locale)}`}. The code goes only to
                 them.

@@ -13,8 +13,9 @@ import {
   GIFT_MESSAGE_MAX,
   GIFT_NAME_MAX,
   GIFT_SEND_MAX_DAYS,
+  dayAfter,
+  dayIn,
   giftDetailsProblems,
-  utcDay,
   type GiftCardDetails,
 } from '../../commerce/gift-cards';
 import { addToCart } from '../cart-api';
@@ -34,20 +35,19 @@ export interface GiftCardFormProps {
   sku: string | null;
 }
 
-type Field = keyof GiftCardDetails;
+type Field = Exclude<keyof GiftCardDetails, 'timeZone'>;
 type Status = 'idle' | 'adding' | 'added';
 
 const ADDED_FOR_MS = 3000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The shopper's IANA time zone, sent with the card: it is sent at 00:00 of its day there. */
+function shopperZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
 
 /** A date input's YYYY-MM-DD: the shopper's calendar day in their own time zone, `days` after today. */
 function shopperDay(days: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: '2-digit', day: '2-digit' })
-      .formatToParts(Date.now())
-      .map((part) => [part.type, part.value]),
-  );
-  return utcDay(Date.parse(`${parts.year}-${parts.month}-${parts.day}T00:00:00Z`) + days * DAY_MS);
+  return dayAfter(dayIn(Date.now(), shopperZone()), days);
 }
 
 /** The rule's (English) message → the catalogue's text for it in the shopper's language. */
@@ -72,6 +72,7 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
     recipientName: '',
     message: '',
     sendOn: null,
+    timeZone: null,
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [status, setStatus] = useState<Status>('idle');
@@ -84,7 +85,7 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
   useEffect(() => {
     const day = shopperDay(0);
     setToday(day);
-    setDetails((current) => (current.sendOn === null ? { ...current, sendOn: day } : current));
+    setDetails((current) => ({ ...current, sendOn: current.sendOn ?? day, timeZone: shopperZone() }));
   }, []);
   useEffect(() => {
     if (status !== 'added') return;
@@ -110,7 +111,7 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
       recipientName: details.recipientName.trim(),
       message: details.message.trim(),
     };
-    const problems = forSomeoneElse ? giftDetailsProblems(given, Date.now(), shopperDay(0)) : {};
+    const problems = forSomeoneElse ? giftDetailsProblems(given, Date.now()) : {};
     setErrors(
       Object.fromEntries(
         Object.entries(problems).map(([name, message]) => {
@@ -141,7 +142,14 @@ export default function GiftCardForm({ itemId, label, sku }: GiftCardFormProps) 
       announceCart(shoppingCart, true);
       setStatus('added');
       setInCart(true);
-      if (forSomeoneElse) setDetails({ recipientEmail: '', recipientName: '', message: '', sendOn: shopperDay(0) });
+      if (forSomeoneElse)
+        setDetails({
+          recipientEmail: '',
+          recipientName: '',
+          message: '',
+          sendOn: shopperDay(0),
+          timeZone: shopperZone(),
+        });
     } catch (error) {
       setStatus('idle');
       setAlert(error instanceof Error ? error.message : CART_ALERTS.addItem);

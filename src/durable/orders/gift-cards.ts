@@ -1,11 +1,31 @@
 /** The commerce object's gift cards: the emails about a card an order sent, a card's balance, and credit given back to one. */
-import { giftSentBy, normalGiftCardCode, type GiftCardSent } from '../../commerce/gift-cards';
+import {
+  dayIn,
+  giftSentBy,
+  normalGiftCardCode,
+  type GiftCardDetails,
+  type GiftCardSent,
+} from '../../commerce/gift-cards';
+import { fromZonedInput } from '../../site/editor/zoned-time';
 import { emailText, FORMER_EMAIL_LOCALE, type EmailText } from '../../commerce/email-text';
 import type { Order } from '../../commerce/order';
 import type { EmailMessage } from '../../integrations/email';
 import { giftCardRefundableCents } from '../../commerce/refunds';
 import type { OrdersContext } from './context';
 import { orderRow } from './records';
+
+/**
+ * When a card with these details is emailed: at once, or at 00:00 of its send date in its time zone
+ * (the shopper's; UTC for an entry kept without one). A zone whose clocks skip midnight that day
+ * sends at the day's first hour.
+ */
+export function giftSendAt(details: GiftCardDetails | null, now: number): number {
+  if (details?.sendOn == null) return now;
+  const zone = details.timeZone ?? 'UTC';
+  const midnight = fromZonedInput(`${details.sendOn}T00:00`, zone) ?? Date.parse(`${details.sendOn}T00:00:00Z`);
+  const start = dayIn(midnight, zone) < details.sendOn ? midnight + 3_600_000 : midnight;
+  return Math.max(now, start);
+}
 
 /** The buyer's line about a card the order sent: to whom, and when (sent, or to be sent on a later day as of `now`), in the order email's language, `text`. */
 export function giftCardSentText(
@@ -22,7 +42,7 @@ export function giftCardSentText(
   const amount = text.money(card.amountCents, currency);
   if (card.sendOn === null) return text.say('giftCard.sent', { amount, who });
   const date = text.day(card.sendOn);
-  return giftSentBy(card.sendOn, now)
+  return giftSentBy(card, now)
     ? text.say('giftCard.sentOn', { amount, who, date })
     : text.say('giftCard.willBeSentOn', { amount, who, date });
 }

@@ -1,4 +1,4 @@
-import { giftCardCode, giftDetailsOf, giftSendAt, type GiftCardSent } from '../../commerce/gift-cards';
+import { giftCardCode, giftDetailsOf, type GiftCardSent } from '../../commerce/gift-cards';
 import type { Order } from '../../commerce/order';
 import { ProductType } from '../../commerce/product';
 import { hasNextCycle, nextBillingTime } from '../../commerce/subscriptions';
@@ -18,7 +18,7 @@ import {
 import { scheduleAlarm, type OrdersContext } from './context';
 import { issueDownloads } from './downloads';
 import { queueOrderEmail } from './emails';
-import { giftCardEmail, creditGiftCard } from './gift-cards';
+import { giftCardEmail, creditGiftCard, giftSendAt } from './gift-cards';
 import { followUp, placementAnswer } from './placements';
 import { cartOf, nextOrderNumber, orderById, orderRow, toOrder, writeOrder } from './records';
 
@@ -61,6 +61,7 @@ export function paidEffects(
         recipientEmail,
         recipientName: details?.recipientName ?? '',
         sendOn: details?.sendOn ?? null,
+        ...(details?.sendOn == null ? {} : { timeZone: details.timeZone ?? 'UTC' }),
         code: toBuyer ? cardCode : null,
       };
       // A later send date waits in the outbox: its delivery is due then, and the alarm sends it.

@@ -23,6 +23,7 @@ import {
   giftDetailsProblems,
 } from '../../commerce/gift-cards';
 import { ProductType, productType, variantAvailable } from '../../commerce/product';
+import { knownTimeZone } from '../../site/editor/zoned-time';
 import type { CartAnswer, CartFailure } from '../../durable/cart';
 import type { Site } from '../../site/schema';
 import { contentObject } from '../../site/catalog';
@@ -65,10 +66,18 @@ const giftDetailsSchema = z.object({
   recipientName: z.string().trim().max(GIFT_NAME_MAX),
   message: z.string().trim().max(GIFT_MESSAGE_MAX).default(''),
   sendOn: z.string().regex(GIFT_SEND_ON, GIFT_CARD_MESSAGES.sendOnInvalid).nullable().default(null),
+  /** The shopper's IANA zone (the browser's Intl), whose midnight of `sendOn` the card is sent at; else the store's. */
+  timeZone: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'must be an IANA time zone')
+    .refine(knownTimeZone, 'must be an IANA time zone')
+    .nullable()
+    .default(null),
 });
 
-/** A gift card's details, normalised and checked, as the entry keeps them; a 400 naming the first problem. */
-function giftDetailsOr400(additionalFields: string | null): string | null {
+/** A gift card's details, normalised and checked, as the entry keeps them (with the store's `timeZone` when the shopper gave none); a 400 naming the first problem. */
+function giftDetailsOr400(additionalFields: string | null, storeTimeZone: string): string | null {
   if (additionalFields === null) return null;
   let parsed: unknown;
   try {
@@ -83,10 +92,11 @@ function giftDetailsOr400(additionalFields: string | null): string | null {
       ? apiError(400, GIFT_CARD_MESSAGES.sendOnInvalid, { errors: { sendOn: GIFT_CARD_MESSAGES.sendOnInvalid } })
       : apiError(400, `Gift card details: ${issue?.path.join('.') ?? 'body'} ${issue?.message ?? 'is invalid'}`);
   }
-  const problems = giftDetailsProblems(details.data, Date.now());
+  const given = { ...details.data, timeZone: details.data.timeZone ?? storeTimeZone };
+  const problems = giftDetailsProblems(given, Date.now());
   const first = Object.values(problems)[0];
   if (first !== undefined) return apiError(400, first, { errors: problems });
-  return JSON.stringify(details.data);
+  return JSON.stringify(given);
 }
 
 function emptyCart(site: Site): ShoppingCart {
@@ -194,7 +204,9 @@ async function addLine(
     return apiError(400, subscription ? CART_MESSAGES.notSubscription : CART_MESSAGES.subscriptionOnly);
   const quantity = quantityOr400(request.quantity);
   const additionalFields =
-    line.productType === ProductType.GiftCard ? giftDetailsOr400(request.additionalFields) : request.additionalFields;
+    line.productType === ProductType.GiftCard
+      ? giftDetailsOr400(request.additionalFields, site.website.timeZone)
+      : request.additionalFields;
   const cartId = cartIdOf();
   const result = await storeOf(c)
     .objects.cart(cartId)
@@ -242,7 +254,9 @@ cart.put(pathIn(areas.cart, api.cartEntryFields), withSite, async (c) => {
   if (stub === null) return apiError(404, CART_MESSAGES.entryNotFound);
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), body.itemId);
   const additionalFields =
-    productType(item) === ProductType.GiftCard ? giftDetailsOr400(body.additionalFields) : body.additionalFields;
+    productType(item) === ProductType.GiftCard
+      ? giftDetailsOr400(body.additionalFields, site.website.timeZone)
+      : body.additionalFields;
   return answered(
     c,
     api.cartEntryFields,

@@ -191,7 +191,7 @@ function GiftCards({ order }: { order: Order }) {
               {' · '}
               {card.sendOn === null
                 ? 'sent when paid'
-                : `${giftSentBy(card.sendOn, Date.now()) ? 'sent on' : 'scheduled for'} ${sendOnText(card.sendOn)}`}
+                : `${giftSentBy(card, Date.now()) ? 'sent on' : 'scheduled for'} ${sendOnText(card.sendOn)}`}
             </span>
           </li>
         ))}
