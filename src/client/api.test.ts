@@ -71,7 +71,7 @@ describe('apiCall', () => {
     await expect(failed).rejects.toThrow('Failed to fetch');
   });
 
-  it("waits the store's Retry-After when it is shorter, never longer than a second", async () => {
+  it('waits a second before the resend', async () => {
     const fetch = answering(json(503, { 'retry-after': '5' }), json(200));
     const call = apiCall('GET', '/api/x');
     await vi.advanceTimersByTimeAsync(RESEND_AFTER_MS - 1);
@@ -79,11 +79,5 @@ describe('apiCall', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(fetch).toHaveBeenCalledTimes(2);
     expect((await call).status).toBe(200);
-
-    const soon = answering(json(503, { 'retry-after': '0' }), json(200));
-    const quick = apiCall('GET', '/api/x');
-    await vi.advanceTimersByTimeAsync(0);
-    expect(soon).toHaveBeenCalledTimes(2);
-    expect((await quick).status).toBe(200);
   });
 });

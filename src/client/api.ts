@@ -7,28 +7,11 @@
 import { CART_MESSAGES } from '../commerce/cart';
 import { crumb } from './crumb';
 
-/** Unavailable for now: the store's 503 (with Retry-After) and a gateway's 502 or 504 in front of it. */
-const TRANSIENT = new Set([502, 503, 504]);
+/** Unavailable for now: the store's 503 and a gateway's 502 or 504 in front of it. */
+const TRANSIENT = [502, 503, 504];
 
-/** The wait before the one resend: Retry-After when it says less, so the shopper is never kept waiting long. */
+/** The wait before the one resend. */
 export const RESEND_AFTER_MS = 1000;
-
-/**
- * Sent twice, these have the effect of once: a read, a PUT (it sets what it names: a quantity, an address), and a
- * POST carrying an Idempotency-Key (placing an order), which the store answers the same for the same key.
- */
-function resendable(method: string, headers: Record<string, string>): boolean {
-  return (
-    method === 'GET' ||
-    method === 'PUT' ||
-    Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key')
-  );
-}
-
-function resendDelay(res: Response | null): number {
-  const seconds = Number(res?.headers.get('retry-after') ?? Number.NaN);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, RESEND_AFTER_MS) : RESEND_AFTER_MS;
-}
 
 export async function apiCall(
   method: string,
@@ -47,15 +30,12 @@ export async function apiCall(
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  if (!resendable(method, headers)) return send();
-  let first: Response | null = null;
-  try {
-    first = await send();
-    if (!TRANSIENT.has(first.status)) return first;
-  } catch {
-    // lost on the way: sent once more below
-  }
-  await new Promise((resolve) => setTimeout(resolve, resendDelay(first)));
+  // Sent twice, these have the effect of once: a read, a PUT (it sets what it names: a quantity, an address) and a POST
+  // carrying an Idempotency-Key (an add to the cart, placing an order), which the store answers the same for the same key.
+  if (method !== 'GET' && method !== 'PUT' && !('Idempotency-Key' in headers)) return send();
+  const first = await send().catch(() => null);
+  if (first !== null && !TRANSIENT.includes(first.status)) return first;
+  await new Promise((resolve) => setTimeout(resolve, RESEND_AFTER_MS));
   return send();
 }
 

@@ -53,14 +53,14 @@ describe('islands in Chromium', () => {
     expect(await page.locator('.InstalmentPill').count()).toBe(0);
     expect(errors).toEqual([]);
 
-    // JavaScript budget for a product page, the chunks its dialogs load included: 100 KB gzip (sizes
-    // from the client build's manifest; docs/storefront.md says what is in it and why it is no longer 90 KB).
+    // JavaScript budget for a product page, the chunks its dialogs load included: 101 KB gzip (sizes
+    // from the client build's manifest; docs/storefront.md says what is in it and why it is no longer 90 or 100 KB).
     const manifest = (await (await fetch(`${storeUrl}/build/manifest.json`)).json()) as {
       files: Record<string, number>;
     };
     const gzipBytes = loaded.reduce((sum, path) => sum + (manifest.files[path] ?? 0), 0);
     expect(gzipBytes).toBeGreaterThan(0);
-    expect(gzipBytes).toBeLessThan(100 * 1024);
+    expect(gzipBytes).toBeLessThan(101 * 1024);
     await page.close();
   });
 
@@ -109,7 +109,7 @@ describe('islands in Chromium', () => {
     expect(loaded.filter((path) => /\/(client|react)-/.test(path))).toEqual([]);
     const gzipBytes = loaded.reduce((sum, path) => sum + (manifest.files[path] ?? 0), 0);
     expect(gzipBytes, `scripts loaded: ${loaded.join(', ')}`).toBeGreaterThan(0);
-    expect(gzipBytes, `scripts loaded: ${loaded.join(', ')}`).toBeLessThan(16 * 1024);
+    expect(gzipBytes, `scripts loaded: ${loaded.join(', ')}`).toBeLessThan(17 * 1024);
     await page.close();
   });
 });
