@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { countryName } from '../../commerce/address';
 import { fill } from '../../commerce/storefront-text';
 import { formatMoney } from '../../commerce/money';
-import { giftSentBy, sendOnText } from '../../commerce/gift-cards';
+import { giftSentBy, sendOnText, type GiftCardSent } from '../../commerce/gift-cards';
 import { paymentReference } from '../../commerce/order';
 import { subscriptionBilling } from '../../commerce/subscription-text';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
@@ -52,29 +52,39 @@ export function receivedUrl(order: Order): string {
 
 type State = { kind: 'loading' } | { kind: 'ready'; order: Order } | { kind: 'failed'; message: string };
 
-/** The gift cards the order sent: to whom and when; a card the buyer sent to themselves shows its code (issue 32). */
+/** The gift cards the order sent: to whom and when, in the shopper's language; a card the buyer sent to themselves shows its code (issue 32). */
 function GiftCardsSent({ order, money, locale }: { order: Order; money: (cents: number) => string; locale: string }) {
+  const text = usePurchaseText();
   const cards = order.giftCardsSent ?? [];
   if (cards.length === 0) return null;
+  const sentText = (card: GiftCardSent): string => {
+    const values = {
+      amount: money(card.amountCents),
+      who: `${card.recipientName === '' ? '' : `${card.recipientName} `}(${card.recipientEmail})`,
+    };
+    if (card.sendOn === null) return fill(text['order.giftCardSent'], values);
+    const date = sendOnText(card.sendOn, locale);
+    return fill(text[giftSentBy(card, Date.now()) ? 'order.giftCardSentOn' : 'order.giftCardWillBeSentOn'], {
+      ...values,
+      date,
+    });
+  };
+  // The code is in bold: the sentence's words either side of it.
+  const [beforeCode = '', afterCode = ''] = text['order.giftCardYours'].split('{code}');
   return (
     <section className="OrderConfirmation-section" aria-labelledby="order-gift-cards">
-      <h2 id="order-gift-cards">Gift cards</h2>
+      <h2 id="order-gift-cards">{text['order.giftCards']}</h2>
       <ul className="OrderConfirmation-gift-cards">
         {cards.map((card, index) => (
           <li key={index} className="OrderConfirmation-gift-card">
             {card.code !== null ? (
               <>
-                Your gift card of {money(card.amountCents)}:{' '}
-                <strong className="OrderConfirmation-gift-code">{card.code}</strong> (also emailed to{' '}
-                {card.recipientEmail})
+                {fill(beforeCode, { amount: money(card.amountCents), email: card.recipientEmail })}
+                <strong className="OrderConfirmation-gift-code">{card.code}</strong>
+                {fill(afterCode, { amount: money(card.amountCents), email: card.recipientEmail })}
               </>
             ) : (
-              <>
-                {money(card.amountCents)} gift card {giftSentBy(card, Date.now()) ? 'sent' : 'will be sent'} to{' '}
-                {card.recipientName === '' ? '' : `${card.recipientName} `}({card.recipientEmail}) by email with your
-                message{card.sendOn === null ? '' : ` on ${sendOnText(card.sendOn, locale)}`}. The code goes only to
-                them.
-              </>
+              sentText(card)
             )}
           </li>
         ))}
@@ -236,7 +246,10 @@ export default function CheckoutConfirmation({
         )}
         {order.giftCard != null && (
           <p className="OrderConfirmation-gift-balance">
-            Gift card {order.giftCard.code}: {money(order.giftCard.remainingCents)} left on the card
+            {fill(text['order.giftCardLeft'], {
+              code: order.giftCard.code,
+              amount: money(order.giftCard.remainingCents),
+            })}
           </p>
         )}
       </section>

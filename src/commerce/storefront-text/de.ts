@@ -177,6 +177,15 @@ export const DE: StorefrontText = {
   'order.charged': 'Ihrer Karte belastet: {amount}',
   'order.shippingTo': 'Lieferung an',
   'order.shippingMethod': 'Versandart: {name}',
+  'order.giftCards': 'Geschenkkarten',
+  'order.giftCardYours': 'Ihre Geschenkkarte über {amount}: {code} (auch per E-Mail an {email} gesendet)',
+  'order.giftCardSent':
+    'Geschenkkarte über {amount} per E-Mail mit Ihrer Nachricht an {who} gesendet. Den Code erhält nur diese Person.',
+  'order.giftCardSentOn':
+    'Geschenkkarte über {amount} für {who}: am {date} per E-Mail mit Ihrer Nachricht gesendet. Den Code erhält nur diese Person.',
+  'order.giftCardWillBeSentOn':
+    'Geschenkkarte über {amount} für {who}: wird am {date} per E-Mail mit Ihrer Nachricht gesendet. Den Code erhält nur diese Person.',
+  'order.giftCardLeft': 'Geschenkkarte {code}: {amount} verbleiben auf der Karte',
   'downloads.title': 'Downloads',
   'downloads.download': 'Herunterladen',
   'downloads.left': 'Noch {count} Downloads',

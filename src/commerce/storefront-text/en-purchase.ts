@@ -65,6 +65,14 @@ export const EN_PURCHASE = {
   'order.charged': 'Charged to your card: {amount}',
   'order.shippingTo': 'Shipping to',
   'order.shippingMethod': 'Shipping method: {name}',
+  'order.giftCards': 'Gift cards',
+  'order.giftCardYours': 'Your gift card of {amount}: {code} (also emailed to {email})',
+  'order.giftCardSent': '{amount} gift card sent to {who} by email with your message. The code goes only to them.',
+  'order.giftCardSentOn':
+    '{amount} gift card sent to {who} by email with your message on {date}. The code goes only to them.',
+  'order.giftCardWillBeSentOn':
+    '{amount} gift card will be sent to {who} by email with your message on {date}. The code goes only to them.',
+  'order.giftCardLeft': 'Gift card {code}: {amount} left on the card',
   'downloads.title': 'Downloads',
   'downloads.download': 'Download',
   'downloads.left': '{count} downloads left',

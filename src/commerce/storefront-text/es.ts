@@ -176,6 +176,15 @@ export const ES: StorefrontText = {
   'order.charged': 'Cobrado en tu tarjeta: {amount}',
   'order.shippingTo': 'Envío a',
   'order.shippingMethod': 'Método de envío: {name}',
+  'order.giftCards': 'Tarjetas regalo',
+  'order.giftCardYours': 'Tu tarjeta regalo de {amount}: {code} (también enviada por correo a {email})',
+  'order.giftCardSent':
+    'Tarjeta regalo de {amount} enviada por correo a {who} con tu mensaje. Solo esa persona recibe el código.',
+  'order.giftCardSentOn':
+    'Tarjeta regalo de {amount} enviada por correo a {who} con tu mensaje el {date}. Solo esa persona recibe el código.',
+  'order.giftCardWillBeSentOn':
+    'Tarjeta regalo de {amount} que se enviará por correo a {who} con tu mensaje el {date}. Solo esa persona recibe el código.',
+  'order.giftCardLeft': 'Tarjeta regalo {code}: quedan {amount} en la tarjeta',
   'downloads.title': 'Descargas',
   'downloads.download': 'Descargar',
   'downloads.left': 'Quedan {count} descargas',

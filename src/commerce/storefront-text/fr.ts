@@ -177,6 +177,15 @@ export const FR: StorefrontText = {
   'order.charged': 'Débité sur votre carte : {amount}',
   'order.shippingTo': 'Livraison à',
   'order.shippingMethod': 'Mode de livraison : {name}',
+  'order.giftCards': 'Cartes cadeaux',
+  'order.giftCardYours': 'Votre carte cadeau de {amount} : {code} (également envoyée par e-mail à {email})',
+  'order.giftCardSent':
+    'Carte cadeau de {amount} envoyée par e-mail à {who} avec votre message. Le code ne va qu’à cette personne.',
+  'order.giftCardSentOn':
+    'Carte cadeau de {amount} envoyée par e-mail à {who} avec votre message le {date}. Le code ne va qu’à cette personne.',
+  'order.giftCardWillBeSentOn':
+    'Carte cadeau de {amount} qui sera envoyée par e-mail à {who} avec votre message le {date}. Le code ne va qu’à cette personne.',
+  'order.giftCardLeft': 'Carte cadeau {code} : il reste {amount} sur la carte',
   'downloads.title': 'Téléchargements',
   'downloads.download': 'Télécharger',
   'downloads.left': '{count} téléchargements restants',
