@@ -45,6 +45,7 @@ import { expectStamped, longDate } from './stamped-dates';
 import { sendOnText, utcDay } from '../../src/commerce/gift-cards';
 import { storeUrl } from '../e2e/store';
 import { FR } from '../../src/commerce/storefront-text/fr';
+import { fill } from '../../src/commerce/storefront-text';
 
 const contexts = useContexts();
 const DAY = 86_400_000;
@@ -279,6 +280,15 @@ for (const width of WIDTHS) {
       await page.waitForSelector('.OrderConfirmation-number', SLOW);
       await expect.poll(() => page.locator('h1').textContent(), SLOW).toBe(FR['order.confirmed']);
       const orderNumber = ((await page.locator('.OrderConfirmation-number').textContent()) ?? '').replace(/\D/g, '');
+      // The confirmation page says in French whom the card went to and on which day (today, the form's default).
+      expect(await page.locator('#order-gift-cards').textContent()).toBe(FR['order.giftCards']);
+      await expectStamped(
+        () => page.locator('.OrderConfirmation-gift-card').textContent(),
+        (date) => fill(FR['order.giftCardSentOn'], { amount: '50,00\u00a0$US', who: `Léa (${recipientEmail})`, date }),
+        paidSince,
+        { locale: 'fr-FR' },
+      );
+      await shot(page, `gift-card-fr-confirmation-${width}`);
 
       // The recipient's email, read in the development mailbox: French, with the code and the message.
       const recipient = await contexts.page(width);
@@ -368,13 +378,14 @@ for (const width of WIDTHS) {
       await reader.page.waitForSelector('h1', SLOW);
       expect(await reader.page.locator('li a', { hasText: 'You received a gift card' }).count()).toBe(0);
 
-      // The merchant's order page shows the card and its day.
+      // The merchant's order page shows the card, its day and the shopper's zone, whose midnight it goes at.
+      const shopperZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
       const manager = await contexts.page(width);
       await signIn(manager.page, storeUrl, ACCOUNTS.store);
       await manager.page.goto(`${storeUrl}/config/orders/${orderId}`);
       await expect
         .poll(() => manager.page.locator('.GiftCardList li').first().textContent(), SLOW)
-        .toBe(`$50.00 to Cy <${recipientEmail}> · scheduled for ${laterText}`);
+        .toBe(`$50.00 to Cy <${recipientEmail}> · scheduled for ${laterText} at 00:00 ${shopperZone}`);
       await shot(manager.page, `gift-card-later-console-${width}`);
 
       // Its day comes (the outbox's clock moved on, as the alarm will send it then): the recipient has the code.

@@ -175,7 +175,7 @@ function Totals({ order }: { order: Order }) {
   );
 }
 
-/** The gift cards the order issued: to whom, and when each is emailed (a later send date waits in the outbox until that day). */
+/** The gift cards the order issued: to whom, and when each is emailed (a later send date waits in the outbox until midnight of that day where the shopper bought it; an older order's, UTC's). */
 function GiftCards({ order }: { order: Order }) {
   const cards = order.giftCardsSent ?? [];
   if (cards.length === 0) return null;
@@ -191,7 +191,9 @@ function GiftCards({ order }: { order: Order }) {
               {' · '}
               {card.sendOn === null
                 ? 'sent when paid'
-                : `${giftSentBy(card, Date.now()) ? 'sent on' : 'scheduled for'} ${sendOnText(card.sendOn)}`}
+                : giftSentBy(card, Date.now())
+                  ? `sent on ${sendOnText(card.sendOn)}`
+                  : `scheduled for ${sendOnText(card.sendOn)} at 00:00 ${card.timeZone ?? 'UTC'}`}
             </span>
           </li>
         ))}
