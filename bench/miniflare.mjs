@@ -4,8 +4,8 @@
  * bindings in development mode, or on bare `workerd` (a config with the bundle and no Miniflare
  * services in front); a worker answering a prebuilt string (the runtime's ceiling on this
  * machine); the floors of the route kinds, workers doing only the least each kind must do (a
- * stored write for a cart add, a stored beacon, a product page's stock read and trust pass before
- * any template); keep-alive load from this process; and the CPU the workerd processes spend on it.
+ * stored write for a cart add, a beacon sent to a queue whose consumer stores it, a product page's stock read and
+ * trust pass before any template); keep-alive load from this process; and the CPU the workerd processes spend on it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -114,7 +114,7 @@ export function startStaticWorker(body) {
 /**
  * The least a stored write can cost here: one rate-limit call, then one call to a SQLite-backed
  * Durable Object (named by the `o` query parameter) that adds 1 to a row, answered as a small JSON
- * object. What a cart add or a beacon does at the least (src/routes/shop/cart.ts, src/routes/shop/beacons.ts).
+ * object. What a cart add does at the least (src/routes/shop/cart.ts).
  */
 const WRITE_SCRIPT = `import { DurableObject } from 'cloudflare:workers';
 export class Counter extends DurableObject {
@@ -184,16 +184,21 @@ export function startMissFloorWorker(page) {
 }
 
 /**
- * The least a page-view beacon can do here: read its form body, call the visitor's and the
- * website's limiters, add it to the website's Durable Object in a group commit (a request that
- * finds a call in flight joins the next one, as the beacon routes did before they sent to the beacon queue; one upsert per call),
- * and answer once stored, setting the three visitor cookies.
+ * The least a page-view beacon can do here, the way the beacon routes do it (src/routes/shop/beacons.ts): read its form
+ * body and check its fields, call the visitor's and the website's limiters, send it with an id to a queue and answer
+ * once the queue has it, setting the three visitor cookies. The queue's consumer, in the same workerd process as the
+ * worker (as the store's is), adds each website's beacons of a batch to its Durable Object in one call and one
+ * transaction (src/durable/beacon-delivery.ts), so the CPU counted pays for delivery on both sides. Same batch settings
+ * as wrangler.toml's beacon queue.
  */
 const BEACON_FLOOR_SCRIPT = `import { DurableObject } from 'cloudflare:workers';
 export class Views extends DurableObject {
   constructor(ctx, env) {
     super(ctx, env);
     ctx.storage.sql.exec('CREATE TABLE IF NOT EXISTS views (path TEXT PRIMARY KEY, n INTEGER NOT NULL)');
+  }
+  stored() {
+    return this.ctx.storage.sql.exec('SELECT COALESCE(SUM(n), 0) AS n FROM views').one().n;
   }
   add(paths) {
     const counts = new Map();
@@ -204,52 +209,44 @@ export class Views extends DurableObject {
     return paths.length;
   }
 }
-let open = null;
-let lastEnd = null;
-async function stored(env, path) {
-  if (open !== null) {
-    open.paths.push(path);
-    return open.done;
-  }
-  let settle;
-  const batch = { paths: [path], done: new Promise((resolve, reject) => (settle = { resolve, reject })) };
-  const previous = lastEnd;
-  const end = batch.done.then(() => {}, () => {});
-  lastEnd = end;
-  try {
-    if (previous !== null) {
-      open = batch;
-      await previous;
-      if (open === batch) open = null;
-    }
-    settle.resolve(await env.VIEWS.get(env.VIEWS.idFromName('site')).add(batch.paths));
-  } catch (error) {
-    settle.reject(error);
-  } finally {
-    if (lastEnd === end) lastEnd = null;
-  }
-  return batch.done;
-}
 export default {
   async fetch(request, env) {
-    const data = JSON.parse(new URLSearchParams(await request.text()).get('data'));
+    // What the consumer has stored so far, for the bench to check that every answered beacon arrives.
+    if (request.method === 'GET') return Response.json({ stored: await env.VIEWS.get(env.VIEWS.idFromName('demo')).stored() });
+    let data;
+    try {
+      data = JSON.parse(new URLSearchParams(await request.text()).get('data') ?? 'null');
+    } catch {
+      data = null;
+    }
+    if (typeof data?.websiteId !== 'string' || typeof data.url !== 'string') return Response.json({ error: 'data' }, { status: 400 });
     const visitor = await env.VISITOR_LIMITER.limit({ key: 'visitor' });
     const website = await env.WEBSITE_LIMITER.limit({ key: data.websiteId });
-    await stored(env, data.url);
+    await env.BEACON_QUEUE.send({ websiteId: data.websiteId, entry: { id: crypto.randomUUID(), hour: Math.floor(Date.now() / 3600000), path: data.url } }, { contentType: 'json' });
     const headers = new Headers({ 'content-type': 'application/json' });
     for (const name of ['ss_cvr', 'ss_cvt', 'ss_cid']) headers.append('set-cookie', name + '=' + crypto.randomUUID() + '; Path=/; Max-Age=63072000; SameSite=Lax');
     return new Response(JSON.stringify({ ok: visitor.success && website.success }), { headers });
   },
+  async queue(batch, env) {
+    const byWebsite = new Map();
+    for (const message of batch.messages) byWebsite.set(message.body.websiteId, [...(byWebsite.get(message.body.websiteId) ?? []), message.body.entry.path]);
+    for (const [websiteId, paths] of byWebsite) await env.VIEWS.get(env.VIEWS.idFromName(websiteId)).add(paths);
+    batch.ackAll();
+  },
 };
 `;
 
-/** A worker doing only what a stored page-view beacon must do (BEACON_FLOOR_SCRIPT). */
+/** A worker doing only what a page-view beacon must do, its queue's consumer included (BEACON_FLOOR_SCRIPT). */
 export function startBeaconFloorWorker() {
+  const { queueProducers, queueConsumers } = configured();
+  const queueName = 'bench-beacon-floor';
   return start({
     modules: true,
     script: BEACON_FLOOR_SCRIPT,
     durableObjects: { VIEWS: { className: 'Views', useSQLite: true } },
     ratelimits: { VISITOR_LIMITER: UNLIMITED, WEBSITE_LIMITER: UNLIMITED },
+    queueProducers: { BEACON_QUEUE: { queueName } },
+    queueConsumers: { [queueName]: queueConsumers[queueProducers.BEACON_QUEUE.queueName] },
   });
 }
 
@@ -495,7 +492,14 @@ export async function load({ url, pids = [] }, path, request = () => ({ method: 
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
   if (resets > 0) console.error(`  (${resets} requests sent again after a closed keep-alive socket)`);
-  return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), size: bytes / latencies.length, cpu };
+  return {
+    rps: latencies.length / elapsed,
+    p50: pct(50),
+    p99: pct(99),
+    size: bytes / latencies.length,
+    cpu,
+    requests: latencies.length,
+  };
 }
 
 /** `count` requests to `url`, at most `CONCURRENCY` at a time over keep-alive sockets (not a new socket each). */
@@ -555,7 +559,7 @@ const PAGE_VIEW_BODY = new URLSearchParams({
   event: 'view',
   data: JSON.stringify({ websiteId: 'demo', url: '/shop', pageType: 1 }),
 }).toString();
-/** A page-view hit of the demo store (form-encoded, as the census script sends it): stored in its beacon store before the 200. */
+/** A page-view hit of the demo store (form-encoded, as the census script sends it): in the beacon queue before the 200. */
 export const pageViewBeacon = () => ({
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
