@@ -101,7 +101,7 @@ export const DE: StorefrontText = {
   'gift.message': 'Nachricht',
   'gift.characters': '{count}/{max} Zeichen',
   'gift.sendOn': 'Senden am',
-  'gift.sendOnHint': 'Heute oder leer: gleich nach Ihrer Zahlung gesendet.',
+  'gift.sendOnHint': 'Gesendet um Mitternacht Ihrer Zeit an diesem Tag; heute oder leer: gleich nach Ihrer Zahlung.',
   'gift.problemRecipientEmail': 'Geben Sie die E-Mail-Adresse des Empfängers ein.',
   'gift.problemRecipientName': 'Geben Sie den Namen des Empfängers ein.',
   'gift.problemMessage': 'Die Nachricht darf höchstens {max} Zeichen lang sein.',

@@ -69,7 +69,7 @@ export const EN_PAGE = {
   'gift.message': 'Message',
   'gift.characters': '{count}/{max} characters',
   'gift.sendOn': 'Send on',
-  'gift.sendOnHint': 'Today or empty: sent as soon as you have paid.',
+  'gift.sendOnHint': 'Sent at midnight, your time, on that day; today or empty: once you have paid.',
   'gift.problemRecipientEmail': "Enter the recipient's email address.",
   'gift.problemRecipientName': "Enter the recipient's name.",
   'gift.problemMessage': 'The message can be at most {max} characters.',

@@ -101,7 +101,7 @@ export const ES: StorefrontText = {
   'gift.message': 'Mensaje',
   'gift.characters': '{count}/{max} caracteres',
   'gift.sendOn': 'Enviar el',
-  'gift.sendOnHint': 'Hoy o vacío: se envía en cuanto hayas pagado.',
+  'gift.sendOnHint': 'Se envía a medianoche, tu hora, ese día; hoy o vacío: en cuanto hayas pagado.',
   'gift.problemRecipientEmail': 'Introduce el correo electrónico del destinatario.',
   'gift.problemRecipientName': 'Introduce el nombre del destinatario.',
   'gift.problemMessage': 'El mensaje puede tener como máximo {max} caracteres.',

@@ -101,7 +101,7 @@ export const FR: StorefrontText = {
   'gift.message': 'Message',
   'gift.characters': '{count}/{max} caractères',
   'gift.sendOn': 'Envoyer le',
-  'gift.sendOnHint': 'Aujourd’hui ou vide : envoyée dès votre paiement.',
+  'gift.sendOnHint': 'Envoyée à minuit, heure locale, ce jour-là ; aujourd’hui ou vide : dès votre paiement.',
   'gift.problemRecipientEmail': 'Saisissez l’adresse e-mail du destinataire.',
   'gift.problemRecipientName': 'Saisissez le nom du destinataire.',
   'gift.problemMessage': 'Le message peut contenir au plus {max} caractères.',
