@@ -1,5 +1,5 @@
 /**
- * Journey: finding and choosing (issue 32, journeys 6 and 7), in Chromium at 1366 and 375 px. A
+ * Journey: finding and choosing (issue 32, journeys 6 and 7), in Chromium at 1366 and 375 px side by side. A
  * shopper searches with a plural, two words and an accent, picks a suggestion by keyboard, filters
  * the shop by two tags (the first by keyboard) and a price, clears the filters one by one and all at once, sorts by price both ways
  * (digital products and services in their place among physical ones), and adds a product with
@@ -15,6 +15,7 @@ import { seeTextAfter } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import {
   addToCart,
+  atBothWidths,
   Contexts,
   fillCheckout,
   goToCheckout,
@@ -25,7 +26,6 @@ import {
   RUN,
   shot,
   SLOW,
-  WIDTHS,
 } from './support';
 
 const browser = useChromium();
@@ -133,11 +133,11 @@ const activeFilters = async (page: Page) =>
 /** A tag's checkbox in the shop's filter form. */
 const tagBox = (page: Page, tag: string) => page.locator(`.ListingControls-filter input[name="tag"][value="${tag}"]`);
 
-for (const width of WIDTHS) {
-  describe(`finding and choosing at ${width} px`, () => {
-    it('search by plural, two words and accent, a suggestion by keyboard, filters, price sorts and quick add', {
-      timeout: JOURNEY_TIMEOUT,
-    }, async () => {
+describe('finding and choosing', () => {
+  it('search by plural, two words and accent, a suggestion by keyboard, filters, price sorts and quick add (1366 and 375 px)', {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
+    await atBothWidths(async (width) => {
       const { page, errors } = await shopper(width);
 
       // Search as a shopper types: a plural, two words, an accent.
@@ -149,15 +149,26 @@ for (const width of WIDTHS) {
       // Suggestions while typing, one chosen with the arrow keys and Enter.
       await page.fill('#search-q', '');
       await page.focus('#search-q');
+      // On a loaded machine a pause between keys asks for an earlier word too ('plan'), whose list looks the same:
+      // the arrow is pressed once the last word's list has come (a new list starts with no option chosen).
+      const lastList = page.waitForResponse(
+        (res) => res.url().includes('/suggestions?') && new URL(res.url()).searchParams.get('q') === 'planters',
+        SLOW,
+      );
       await page.keyboard.type('planters', { delay: 40 });
+      await (await lastList).finished();
       const field = page.locator('#search-q');
       const options = page.locator('[role="listbox"] [role="option"]');
       await expect.poll(() => options.allInnerTexts(), SLOW).toEqual([expect.stringContaining('Terracotta Planter')]);
       expect(await field.getAttribute('aria-expanded')).toBe('true');
       expect(await field.getAttribute('role')).toBe('combobox');
-      await page.keyboard.press('ArrowDown');
       const first = await options.first().getAttribute('id');
-      await expect.poll(() => field.getAttribute('aria-activedescendant')).toBe(first);
+      await expect
+        .poll(async () => {
+          if ((await field.getAttribute('aria-activedescendant')) === null) await page.keyboard.press('ArrowDown');
+          return field.getAttribute('aria-activedescendant');
+        }, SLOW)
+        .toBe(first);
       await expect.poll(() => options.first().getAttribute('aria-selected')).toBe('true');
       const problems = await seriousViolations(page, 'search suggestions open');
       await shot(page, `finding-suggestions-${width}`);
@@ -269,22 +280,24 @@ for (const width of WIDTHS) {
       expect(problems).toEqual([]);
       expect(errors).toEqual([]);
     });
+  });
 
-    it('the home page popup’s sign-up gets the welcome code it promises, and the code takes 10% off at checkout', {
-      timeout: JOURNEY_TIMEOUT,
-    }, async () => {
+  it('the home page popup’s sign-up gets the welcome code it promises, and the code takes 10% off at checkout (1366 and 375 px)', {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
+    // The demo keeps this promise with no set-up (test/worker/orders.test.ts); other browser files on this
+    // store may have saved the store's settings since, so the merchant's welcome code is switched on here.
+    const { api, headers } = await merchantApi(contexts, storeUrl);
+    const { settings } = (await (await api.get(`${storeUrl}/api/commerce/settings`)).json()) as {
+      settings: Record<string, unknown>;
+    };
+    const saved = await api.put(`${storeUrl}/api/commerce/settings`, {
+      data: { ...settings, welcomeDiscount: { enabled: true, percent: 10 } },
+      headers,
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await atBothWidths(async (width) => {
       const email = `finding-${RUN}-${width}@example.com`;
-      // The demo keeps this promise with no set-up (test/worker/orders.test.ts); other browser files on this
-      // store may have saved the store's settings since, so the merchant's welcome code is switched on here.
-      const { api, headers } = await merchantApi(contexts, storeUrl);
-      const { settings } = (await (await api.get(`${storeUrl}/api/commerce/settings`)).json()) as {
-        settings: Record<string, unknown>;
-      };
-      const saved = await api.put(`${storeUrl}/api/commerce/settings`, {
-        data: { ...settings, welcomeDiscount: { enabled: true, percent: 10 } },
-        headers,
-      });
-      expect(saved.status(), await saved.text()).toBe(200);
       const { page, errors } = await contexts.page(width);
       const popup = page.locator('[role="dialog"].PromoPopup');
       if (width < 600) await popupWaitsForTheMenu(page);
@@ -325,4 +338,4 @@ for (const width of WIDTHS) {
       expect(errors).toEqual([]);
     });
   });
-}
+});

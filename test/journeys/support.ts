@@ -15,6 +15,25 @@ import { seeTextAfter, watchTexts } from '../e2e/pages';
 
 export const WIDTHS = [1366, 375] as const;
 
+/**
+ * Runs `visit` at both widths side by side, each width in contexts of its own (`contexts.page(width)`), for a journey
+ * whose widths share nothing of the store's that the other changes: most of a visit is waiting for the store and the
+ * page's timers, so the two overlap. Both run to their end (a failed width's pages stay open to be saved), and a
+ * failure's message starts with its width ('at 375 px: …').
+ */
+export async function atBothWidths(visit: (width: (typeof WIDTHS)[number]) => Promise<void>): Promise<void> {
+  const settled = await Promise.allSettled(WIDTHS.map(visit));
+  const [first, ...others] = settled.flatMap((result, i) => {
+    if (result.status === 'fulfilled') return [];
+    const error = result.reason instanceof Error ? result.reason : new Error(String(result.reason));
+    error.message = `at ${WIDTHS[i]} px: ${error.message}`;
+    return [error];
+  });
+  if (first === undefined) return;
+  for (const other of others) first.message += `\n\n${other.message}`;
+  throw first;
+}
+
 /** The demo team's accounts (src/site/demo.ts, which Node cannot import: its theme is .html modules). */
 export const ACCOUNTS = {
   owner: { email: 'owner@example.com', password: 'studio-goods-owner' },
