@@ -215,7 +215,8 @@ async function searchRounds(store) {
   return rounds;
 }
 
-async function searchOnly() {
+/** Builds the worker and generates the large store into a folder of its own (the caller removes `folder` once done). */
+async function generateLargeStore() {
   buildWorker();
   const folder = mkdtempSync(join(tmpdir(), 'bench-store-'));
   const storeFolder = join(folder, 'store');
@@ -229,6 +230,16 @@ async function searchOnly() {
       '--out',
       storeFolder,
     ]);
+    return { folder, storeFolder, generated };
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function searchOnly() {
+  const { folder, storeFolder, generated } = await generateLargeStore();
+  try {
     const store = await startStore({ name: 'store' });
     try {
       // An import is all or nothing, so one cut off by a reset connection (a loaded machine) is sent again whole.
@@ -305,19 +316,8 @@ if (SEARCH_ONLY) {
   await searchOnly();
   process.exit(0);
 }
-buildWorker();
-const folder = mkdtempSync(join(tmpdir(), 'bench-store-'));
-const storeFolder = join(folder, 'store');
+const { folder, storeFolder, generated } = await generateLargeStore();
 try {
-  const generated = await site([
-    'generate',
-    '--products',
-    String(PRODUCTS),
-    '--posts',
-    String(POSTS),
-    '--out',
-    storeFolder,
-  ]);
   // Each store in a Miniflare of its own, so each memory figure is its store's alone.
   let inspectorPort = await freePort();
   let store = await startStore({ name: 'store', inspectorPort });
