@@ -303,8 +303,8 @@ async function startOn({ port, state, keptState, sources, entry }) {
  * The URL the tests reach the store at: the worker's own runtime socket, not wrangler dev's proxy in front of it.
  * The proxy (a second runtime that forwards each request to that socket) loses a request now and then under load:
  * the browser gets its 500 'Error: Network connection lost.' for a page or a 503 'Your worker restarted mid-request'
- * for a POST, while our worker logged no error for it (whole runs clean48 and CI at 2e2e482; 8 of about 650 requests
- * through the proxy against none of about 690 straight to the socket, side by side in one load, docs/testing.md).
+ * for a POST, while our worker logged no error for it (whole runs clean48 and CI at 2e2e482; 9 of about 1,250 requests
+ * through the proxy against none of about 1,290 straight to the socket, side by side in two loads, docs/testing.md).
  * wrangler writes the socket to its debug log (`reloadComplete`, `userWorkerUrl`); without it, the proxy's `url`.
  */
 async function workerUrl(logs, url) {
