@@ -1,13 +1,15 @@
 /**
  * Suggestions under a store search field while the shopper types (issue 32): the field becomes an
  * ARIA combobox with a listbox of products (`GET /api/search/suggestions`, asked 200 ms after the
- * last keystroke, an older answer dropped). Arrow keys move through them (aria-activedescendant),
+ * last keystroke; an answer to an older question is dropped, and a list with the same products as the one shown keeps
+ * its chosen option: suggestion-answers.ts). Arrow keys move through them (aria-activedescendant),
  * Enter opens the one chosen (else the form searches as before), Escape closes the list, and a
  * status line says how many there are. Plain DOM, loaded the first time a search field has focus.
  */
 import { storefrontRoutes as api } from '../api/storefront';
 import type { AnswerOf } from '../api/route';
 import type { Suggestion } from '../api/storefront-answers';
+import { suggestionAnswers } from './suggestion-answers';
 
 const DEBOUNCE_MS = 200;
 const MIN_LENGTH = 2;
@@ -39,6 +41,7 @@ export function wireSearchSuggestions(input: HTMLInputElement): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: AbortController | null = null;
   let active = -1;
+  const answers = suggestionAnswers();
   const options = () => [...list.querySelectorAll<HTMLElement>('[role="option"]')];
 
   const close = () => {
@@ -60,6 +63,12 @@ export function wireSearchSuggestions(input: HTMLInputElement): void {
       input.setAttribute('aria-activedescendant', chosen.id);
       chosen.scrollIntoView({ block: 'nearest' });
     }
+  };
+
+  const open = (suggestions: readonly Suggestion[]) => {
+    const shown = suggestions.length > 0;
+    list.hidden = !shown;
+    input.setAttribute('aria-expanded', String(shown));
   };
 
   const show = (suggestions: Suggestion[]) => {
@@ -90,17 +99,17 @@ export function wireSearchSuggestions(input: HTMLInputElement): void {
     );
     active = -1;
     input.removeAttribute('aria-activedescendant');
-    const open = suggestions.length > 0;
-    list.hidden = !open;
-    input.setAttribute('aria-expanded', String(open));
-    status.textContent = open
-      ? `${suggestions.length} suggested product${suggestions.length === 1 ? '' : 's'}, use the arrow keys to choose`
-      : '';
+    open(suggestions);
+    status.textContent =
+      suggestions.length > 0
+        ? `${suggestions.length} suggested product${suggestions.length === 1 ? '' : 's'}, use the arrow keys to choose`
+        : '';
   };
 
   const ask = async () => {
     const q = input.value.trim();
     pending?.abort();
+    const ticket = answers.ask();
     if ([...q].length < MIN_LENGTH) {
       close();
       status.textContent = '';
@@ -110,8 +119,16 @@ export function wireSearchSuggestions(input: HTMLInputElement): void {
     try {
       const res = await fetch(api.searchSuggestions.path({ q }), { signal: pending.signal });
       if (!res.ok) return close();
-      const body = (await res.json()) as AnswerOf<typeof api.searchSuggestions>;
-      if (input.value.trim() === q) show(body.suggestions);
+      const { suggestions } = (await res.json()) as AnswerOf<typeof api.searchSuggestions>;
+      const answer = answers.answer(
+        ticket,
+        q,
+        input.value.trim(),
+        suggestions.map((suggestion) => suggestion.url),
+      );
+      if (answer === 'new') show(suggestions);
+      // The list shown, its chosen option kept; open again if Escape had closed it.
+      else if (answer === 'same' && list.hidden) open(suggestions);
     } catch {
       // A newer keystroke aborted this request, or the network failed: the form still searches.
     }

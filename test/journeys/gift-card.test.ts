@@ -10,8 +10,8 @@
  * shows the split: card first, then the gift card); the shopper's email says both, and the code
  * entered at a new checkout shows the $12 back on the card.
  * A French visitor (the store switched to 'Français (France)' on the account page, by keyboard) gives a card from the
- * French gift card page: the recipient's email and the buyer's confirmation in the mailbox are French, prices as French
- * writes them.
+ * French gift card page: the cart, the checkout and the confirmation name the recipient, message and sending by French
+ * labels; the recipient's email and the buyer's confirmation in the mailbox are French, prices as French writes them.
  * A card with a later send date: a past date is refused under the field, the chosen day is shown at checkout, the
  * confirmation says 'will be sent … on <day>', the recipient has no email yet; once the outbox's clock is moved to that
  * day (development's /dev/orders/outbox, as the orders object's alarm will send it), the email arrives with the code,
@@ -19,7 +19,7 @@
  * Screenshots in test-artifacts/journeys/gift-card-*.png.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   ACCOUNTS,
   addToCart,
@@ -232,6 +232,14 @@ for (const width of WIDTHS) {
   });
 }
 
+/** A gift card's line in the cart, checkout or order: its recipient, message and sending under the French labels. */
+async function expectFrenchRecipient(gift: Locator, recipient: string, message: string): Promise<void> {
+  await expect
+    .poll(() => gift.locator('dt').allTextContents(), SLOW)
+    .toEqual([FR['gift.to'], FR['gift.message'], FR['gift.sent']]);
+  expect(await gift.locator('dd').allTextContents()).toEqual([recipient, message, FR['gift.sentOncePaid']]);
+}
+
 for (const width of WIDTHS) {
   describe(`a gift card given in French at ${width} px`, () => {
     it('reaches its recipient in a French email, and the buyer’s confirmation email says in French whom it went to', {
@@ -270,9 +278,16 @@ for (const width of WIDTHS) {
       await expect.poll(() => form.locator('.GiftCardForm-status').textContent(), SLOW).toContain(FR['cart.view']);
       await shot(page, `gift-card-fr-product-${width}`);
 
-      // Checkout in French, then the order confirmed page.
+      // The cart names the recipient, the message and when it is sent, by French labels.
+      const recipientText = `Léa (${recipientEmail})`;
+      await form.getByRole('link', { name: FR['cart.view'] }).click();
+      await expectFrenchRecipient(page.locator('.CartEntry-gift'), recipientText, message);
+      await shot(page, `gift-card-fr-cart-${width}`);
+
+      // Checkout in French (the recipient too), then the order confirmed page.
       const paidSince = Date.now();
       await goToCheckout(page, storeUrl, 'Gift Card');
+      await expectFrenchRecipient(page.locator('.CheckoutLine-gift'), recipientText, message);
       await page.fill('#checkout-email', buyerEmail);
       await page.fill('#checkout-cardNumber', SUCCESS_CARD);
       await page.click('.Checkout-button');
@@ -288,6 +303,7 @@ for (const width of WIDTHS) {
         paidSince,
         { locale: 'fr-FR' },
       );
+      await expectFrenchRecipient(page.locator('.CheckoutLine-gift'), recipientText, message);
       await shot(page, `gift-card-fr-confirmation-${width}`);
 
       // The recipient's email, read in the development mailbox: French, with the code and the message.

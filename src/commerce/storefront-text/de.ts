@@ -186,6 +186,10 @@ export const DE: StorefrontText = {
   'order.giftCardWillBeSentOn':
     'Geschenkkarte über {amount} für {who}: wird am {date} per E-Mail mit Ihrer Nachricht gesendet. Den Code erhält nur diese Person.',
   'order.giftCardLeft': 'Geschenkkarte {code}: {amount} verbleiben auf der Karte',
+  'gift.to': 'An',
+  'gift.sent': 'Versand',
+  'gift.sentOncePaid': 'per E-Mail nach der Zahlung',
+  'gift.sentOn': 'per E-Mail am {date}',
   'downloads.title': 'Downloads',
   'downloads.download': 'Herunterladen',
   'downloads.left': 'Noch {count} Downloads',

@@ -73,6 +73,10 @@ export const EN_PURCHASE = {
   'order.giftCardWillBeSentOn':
     '{amount} gift card will be sent to {who} by email with your message on {date}. The code goes only to them.',
   'order.giftCardLeft': 'Gift card {code}: {amount} left on the card',
+  'gift.to': 'To',
+  'gift.sent': 'Sent',
+  'gift.sentOncePaid': 'by email once paid',
+  'gift.sentOn': 'by email on {date}',
   'downloads.title': 'Downloads',
   'downloads.download': 'Download',
   'downloads.left': '{count} downloads left',

@@ -185,6 +185,10 @@ export const ES: StorefrontText = {
   'order.giftCardWillBeSentOn':
     'Tarjeta regalo de {amount} que se enviará por correo a {who} con tu mensaje el {date}. Solo esa persona recibe el código.',
   'order.giftCardLeft': 'Tarjeta regalo {code}: quedan {amount} en la tarjeta',
+  'gift.to': 'Para',
+  'gift.sent': 'Envío',
+  'gift.sentOncePaid': 'por correo al pagar',
+  'gift.sentOn': 'por correo el {date}',
   'downloads.title': 'Descargas',
   'downloads.download': 'Descargar',
   'downloads.left': 'Quedan {count} descargas',

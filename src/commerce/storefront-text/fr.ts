@@ -186,6 +186,10 @@ export const FR: StorefrontText = {
   'order.giftCardWillBeSentOn':
     'Carte cadeau de {amount} qui sera envoyée par e-mail à {who} avec votre message le {date}. Le code ne va qu’à cette personne.',
   'order.giftCardLeft': 'Carte cadeau {code} : il reste {amount} sur la carte',
+  'gift.to': 'Pour',
+  'gift.sent': 'Envoi',
+  'gift.sentOncePaid': 'par e-mail dès le paiement',
+  'gift.sentOn': 'par e-mail le {date}',
   'downloads.title': 'Téléchargements',
   'downloads.download': 'Télécharger',
   'downloads.left': '{count} téléchargements restants',
