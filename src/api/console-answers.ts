@@ -257,6 +257,16 @@ export interface FilePage {
   cursor: string | null;
 }
 
+/** A removal's answer. */
+export interface Deleted {
+  deleted: true;
+}
+
+/** A save's answer when nothing is published for an edit that changes nothing. */
+export interface Changed {
+  changed: boolean;
+}
+
 export interface FormNotification {
   enabled: boolean;
   recipient: string;

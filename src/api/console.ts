@@ -23,7 +23,10 @@ import type {
   CatalogContext,
   CollectionSettingsAnswer,
   DesignAnswer,
+  Changed,
+  Deleted,
   FilePage,
+  FormNotification,
   FormSummary,
   GroupsPage,
   HeaderFooter,
@@ -82,22 +85,24 @@ const RESTOCK = '/api/site-users/account/notifications/restock';
 
 export const consoleRoutes = {
   merchantSession: route('GET', '/api/merchant/session').answers<SessionAnswer>(),
-  merchantSignIn: route('POST', '/api/merchant/session').sends<z.input<typeof merchantSignInSchema>>(),
-  merchantSignOut: route('DELETE', '/api/merchant/session'),
+  merchantSignIn: route('POST', '/api/merchant/session')
+    .sends<z.input<typeof merchantSignInSchema>>()
+    .answers<{ email: string; roles: number[] }>(),
+  merchantSignOut: route('DELETE', '/api/merchant/session').answers<{ signedOut: true }>(),
   acceptInvitation: route('POST', `${CONSOLE}/team/invitations/accept`).answers<{ email: string }>(),
   /** An error in the console's browser code (a section that failed to render), for the worker's log. */
   consoleErrorReport: route('POST', `${CONSOLE}/errors`).sends<z.input<(typeof EVENT_SCHEMAS)['frontend_error']>>(),
 
   catalogContext: route('GET', `${CONSOLE}/catalog/context`).answers<CatalogContext>(),
   names: route('GET', `${CONSOLE}/catalog/:collectionId/names`).answers<{ names: NameRow[] }>(),
-  changeNames: route('POST', `${CONSOLE}/catalog/:collectionId/names`),
+  changeNames: route('POST', `${CONSOLE}/catalog/:collectionId/names`).answers<{ changed: true }>(),
   products: route('GET', `${CONSOLE}/products`).answers<ProductPage>(),
   product: route('GET', `${CONSOLE}/products/:id`).answers<StoredProduct>(),
   addProduct: route('POST', `${CONSOLE}/products`).answers<SavedProduct>(),
   saveProduct: route('PUT', `${CONSOLE}/products/:id`).answers<SavedProduct>(),
-  removeProduct: route('DELETE', `${CONSOLE}/products/:id`),
+  removeProduct: route('DELETE', `${CONSOLE}/products/:id`).answers<Deleted>(),
   duplicateProduct: route('POST', `${CONSOLE}/products/:id/duplicate`).answers<{ id: string }>(),
-  bulkEditProducts: route('POST', `${CONSOLE}/products/bulk`),
+  bulkEditProducts: route('POST', `${CONSOLE}/products/bulk`).answers<Changed>(),
   stock: route('GET', `${CONSOLE}/products/:id/stock`).answers<{ variants: VariantStock[] }>(),
   adjustStock: route('POST', `${CONSOLE}/products/:id/stock`).answers<{ variants: VariantStock[] }>(),
   productsCsv: route('GET', `${CONSOLE}/products.csv`),
@@ -106,7 +111,7 @@ export const consoleRoutes = {
     .answers<ProductImport>(),
   versions: route('GET', `${CONSOLE}/versions/:subject/:id`).answers<{ versions: VersionRow[] }>(),
   version: route('GET', `${CONSOLE}/versions/:subject/:id/:versionId`).answers<SavedVersion>(),
-  restoreVersion: route('POST', `${CONSOLE}/versions/:subject/:id/:versionId/restore`),
+  restoreVersion: route('POST', `${CONSOLE}/versions/:subject/:id/:versionId/restore`).answers<{ restored: true }>(),
 
   pages: route('GET', `${CONSOLE}/pages`).answers<{
     pages: PageSummary[];
@@ -119,7 +124,7 @@ export const consoleRoutes = {
   savePage: route('PUT', `${CONSOLE}/pages/:collectionId`)
     .sends<z.input<typeof pageFormSchema>>()
     .answers<{ saved: true; page?: StoredPage }>(),
-  removePage: route('DELETE', `${CONSOLE}/pages/:collectionId`),
+  removePage: route('DELETE', `${CONSOLE}/pages/:collectionId`).answers<Deleted>(),
   collectionSettings: route('GET', `${CONSOLE}/collections/:collectionId`).answers<CollectionSettingsAnswer>(),
   saveCollectionSettings: route('PUT', `${CONSOLE}/collections/:collectionId`)
     .sends<z.input<typeof collectionSettingsSchema>>()
@@ -137,14 +142,14 @@ export const consoleRoutes = {
   post: route('GET', `${CONSOLE}/posts/:id`).answers<StoredPost>(),
   addPost: route('POST', `${CONSOLE}/posts`).answers<StoredPost>(),
   savePost: route('PUT', `${CONSOLE}/posts/:id`).answers<StoredPost>(),
-  removePost: route('DELETE', `${CONSOLE}/posts/:id`),
+  removePost: route('DELETE', `${CONSOLE}/posts/:id`).answers<Deleted>(),
 
   files: route('GET', `${CONSOLE}/files`).answers<FilePage>(),
   upload: route('POST', `${CONSOLE}/files`).answers<StoredFile>(),
   replaceFile: route('PUT', `${CONSOLE}/files/:fileId`).answers<StoredFile>(),
   renameFile: route('PATCH', `${CONSOLE}/files/:fileId`).answers<StoredFile>(),
-  removeFile: route('DELETE', `${CONSOLE}/files/:fileId`),
-  fileVariant: route('PUT', `${CONSOLE}/files/:fileId/:rev/:width`),
+  removeFile: route('DELETE', `${CONSOLE}/files/:fileId`).answers<Deleted>(),
+  fileVariant: route('PUT', `${CONSOLE}/files/:fileId/:rev/:width`).answers<{ width: number }>(),
 
   navigation: route('GET', `${CONSOLE}/navigation`).answers<NavigationAnswer>(),
   saveNavigation: route('PUT', `${CONSOLE}/navigation`).answers<{ items: StoredNavigationItem[] }>(),
@@ -153,14 +158,16 @@ export const consoleRoutes = {
     .sends<z.input<typeof headerFooterSchema>>()
     .answers<{ updated: true }>(),
   design: route('GET', `${CONSOLE}/design`).answers<DesignAnswer>(),
-  saveDesignDraft: route('PUT', `${CONSOLE}/design/draft`),
-  discardDesignDraft: route('DELETE', `${CONSOLE}/design/draft`),
-  publishDesign: route('POST', `${CONSOLE}/design/publish`),
+  saveDesignDraft: route('PUT', `${CONSOLE}/design/draft`).answers<{ saved: true }>(),
+  discardDesignDraft: route('DELETE', `${CONSOLE}/design/draft`).answers<{ discarded: true }>(),
+  publishDesign: route('POST', `${CONSOLE}/design/publish`).answers<{ published: true; changed: boolean }>(),
   /** Back to the theme's own look: the published design and any draft removed. */
   resetDesign: route('DELETE', `${CONSOLE}/design`).answers<{ reset: true; changed: boolean }>(),
 
   forms: route('GET', `${CONSOLE}/forms`).answers<{ forms: FormSummary[] }>(),
-  formNotification: route('PUT', `${CONSOLE}/forms/:formId/notification`).sends<z.input<typeof notificationSchema>>(),
+  formNotification: route('PUT', `${CONSOLE}/forms/:formId/notification`)
+    .sends<z.input<typeof notificationSchema>>()
+    .answers<{ notification: FormNotification }>(),
   formSettings: route('PUT', `${CONSOLE}/forms/:formId/settings`)
     .sends<z.input<typeof formSettingsSchema>>()
     .answers<{ successRedirectUrl: string }>(),
@@ -181,27 +188,49 @@ export const consoleRoutes = {
     .sends<z.input<typeof refundSchema>>()
     .answers<OrderAnswer>(),
   store: route('GET', `${CONSOLE}/store`).answers<StoreAnswer>(),
-  storeCurrency: route('PUT', `${CONSOLE}/store/currency`).sends<z.input<typeof currencySchema>>(),
-  commerceSettings: route('PUT', '/api/commerce/settings').sends<z.input<typeof settingsSchema>>(),
+  storeCurrency: route('PUT', `${CONSOLE}/store/currency`)
+    .sends<z.input<typeof currencySchema>>()
+    .answers<{ currency: string }>(),
+  commerceSettings: route('PUT', '/api/commerce/settings')
+    .sends<z.input<typeof settingsSchema>>()
+    .answers<Pick<StoreAnswer, 'settings'>>(),
   discounts: route('GET', '/api/commerce/discounts').answers<{ discounts: Discount[] }>(),
-  addDiscount: route('POST', '/api/commerce/discounts').sends<z.input<typeof discountSchema>>(),
-  saveDiscount: route('PUT', '/api/commerce/discounts/:code').sends<z.input<typeof discountSchema>>(),
-  removeDiscount: route('DELETE', '/api/commerce/discounts/:code'),
+  addDiscount: route('POST', '/api/commerce/discounts')
+    .sends<z.input<typeof discountSchema>>()
+    .answers<{ discount: Discount }>(),
+  saveDiscount: route('PUT', '/api/commerce/discounts/:code')
+    .sends<z.input<typeof discountSchema>>()
+    .answers<{ discount: Discount }>(),
+  removeDiscount: route('DELETE', '/api/commerce/discounts/:code').answers<Deleted>(),
   shippingRates: route('GET', '/api/commerce/shipping-rates').answers<{ shippingRates: ShippingRate[] }>(),
-  addShippingRate: route('POST', '/api/commerce/shipping-rates').sends<z.input<typeof shippingRateSchema>>(),
-  saveShippingRate: route('PUT', '/api/commerce/shipping-rates/:id').sends<z.input<typeof shippingRateSchema>>(),
-  removeShippingRate: route('DELETE', '/api/commerce/shipping-rates/:id'),
+  addShippingRate: route('POST', '/api/commerce/shipping-rates')
+    .sends<z.input<typeof shippingRateSchema>>()
+    .answers<{ shippingRate: ShippingRate }>(),
+  saveShippingRate: route('PUT', '/api/commerce/shipping-rates/:id')
+    .sends<z.input<typeof shippingRateSchema>>()
+    .answers<{ shippingRate: ShippingRate }>(),
+  removeShippingRate: route('DELETE', '/api/commerce/shipping-rates/:id').answers<Deleted>(),
   taxRates: route('GET', '/api/commerce/tax-rates').answers<{ taxRates: TaxRate[] }>(),
-  addTaxRate: route('POST', '/api/commerce/tax-rates').sends<z.input<typeof taxRateSchema>>(),
-  saveTaxRate: route('PUT', '/api/commerce/tax-rates/:id').sends<z.input<typeof taxRateSchema>>(),
-  removeTaxRate: route('DELETE', '/api/commerce/tax-rates/:id'),
+  addTaxRate: route('POST', '/api/commerce/tax-rates')
+    .sends<z.input<typeof taxRateSchema>>()
+    .answers<{ taxRate: TaxRate }>(),
+  saveTaxRate: route('PUT', '/api/commerce/tax-rates/:id')
+    .sends<z.input<typeof taxRateSchema>>()
+    .answers<{ taxRate: TaxRate }>(),
+  removeTaxRate: route('DELETE', '/api/commerce/tax-rates/:id').answers<Deleted>(),
   preferences: route('GET', '/api/v1/commerce-preferences/:namespace').answers<Preferences>(),
   storeSettings: route('GET', `${CONSOLE}/settings`).answers<StoreSettingsAnswer>(),
-  saveStoreDetails: route('PUT', `${CONSOLE}/settings/details`).sends<z.input<typeof storeDetailsSchema>>(),
-  savePolicies: route('PUT', `${CONSOLE}/settings/policies`).sends<z.input<typeof policiesSchema>>(),
-  saveHeaderSettings: route('PUT', `${CONSOLE}/settings/header`).sends<z.input<typeof headerSettingsSchema>>(),
-  saveFooterSettings: route('PUT', `${CONSOLE}/settings/footer`).sends<z.input<typeof footerSettingsSchema>>(),
-  savePopup: route('PUT', `${CONSOLE}/settings/popup`).sends<z.input<typeof popupSettingsSchema>>(),
+  saveStoreDetails: route('PUT', `${CONSOLE}/settings/details`)
+    .sends<z.input<typeof storeDetailsSchema>>()
+    .answers<Changed>(),
+  savePolicies: route('PUT', `${CONSOLE}/settings/policies`).sends<z.input<typeof policiesSchema>>().answers<Changed>(),
+  saveHeaderSettings: route('PUT', `${CONSOLE}/settings/header`)
+    .sends<z.input<typeof headerSettingsSchema>>()
+    .answers<Changed>(),
+  saveFooterSettings: route('PUT', `${CONSOLE}/settings/footer`)
+    .sends<z.input<typeof footerSettingsSchema>>()
+    .answers<Changed>(),
+  savePopup: route('PUT', `${CONSOLE}/settings/popup`).sends<z.input<typeof popupSettingsSchema>>().answers<Changed>(),
   emailMessages: route('GET', `${CONSOLE}/settings/emails`).answers<EmailMessages>(),
   saveEmailMessages: route('PUT', `${CONSOLE}/settings/emails`)
     .sends<z.input<typeof emailMessagesSchema>>()
@@ -211,7 +240,8 @@ export const consoleRoutes = {
   savePayments: route('PUT', `${CONSOLE}/payments`)
     .sends<z.input<typeof paymentSettingsSchema>>()
     .answers<PaymentSettingsAnswer>(),
-  savePreferences: route('PUT', '/api/v1/commerce-preferences/:namespace').answers<Preferences>(),
+  /** Whether the namespace's preferences changed (nothing is published when they are the same). */
+  savePreferences: route('PUT', '/api/v1/commerce-preferences/:namespace').answers<Changed>(),
 
   restockGroups: route('GET', `${RESTOCK}/groups`).answers<GroupsPage>(),
   restockSignUps: route('GET', RESTOCK).answers<SignUpsPage>(),
@@ -225,9 +255,9 @@ export const consoleRoutes = {
 
   team: route('GET', `${CONSOLE}/team`).answers<Team>(),
   signInFailures: route('GET', `${CONSOLE}/team/sign-in-failures`).answers<{ failures: SignInFailure[] }>(),
-  invite: route('POST', `${CONSOLE}/team/invitations`),
-  changeMember: route('PUT', `${CONSOLE}/team/:id`),
-  removeMember: route('DELETE', `${CONSOLE}/team/:id`),
+  invite: route('POST', `${CONSOLE}/team/invitations`).answers<{ id: string }>(),
+  changeMember: route('PUT', `${CONSOLE}/team/:id`).answers<{ ok: true }>(),
+  removeMember: route('DELETE', `${CONSOLE}/team/:id`).answers<{ ok: true }>(),
 
   analytics: route('GET', `${CONSOLE}/analytics`).answers<AnalyticsAnswer>(),
 };

@@ -1,10 +1,10 @@
 /**
- * A keyset-paged list: the first page of `path` whenever `path` changes (a new filter or search),
+ * A keyset-paged list: the first page of `call` (a read of src/api, typed by its route's answer) whenever its path changes (a new filter or search),
  * then more pages appended by `load(cursor)` ("Load more"). Only the answer to the latest request
  * counts: a slow answer to an earlier one (the list before the merchant searched) never replaces it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { KeysetPage } from '../../api';
+import type { Call, KeysetPage } from '../../api';
 import type { FetchOutcome } from './Loaded';
 import { consoleApi } from './api';
 import type { FetchState } from './useFetch';
@@ -21,7 +21,8 @@ export interface Paged<P extends KeysetPage, T> {
   load: (after: string | null) => Promise<void>;
 }
 
-export function usePaged<P extends KeysetPage, T>(path: string, itemsOf: (page: P) => T[]): Paged<P, T> {
+export function usePaged<P extends KeysetPage, T>(call: Call<P>, itemsOf: (page: P) => T[]): Paged<P, T> {
+  const { path } = call;
   const [items, setItems] = useState<T[]>([]);
   const [last, setLast] = useState<P | null>(null);
   const [state, setState] = useState<FetchState>('pending');
@@ -36,7 +37,7 @@ export function usePaged<P extends KeysetPage, T>(path: string, itemsOf: (page: 
       setState('pending');
       try {
         const page = await consoleApi<P>({
-          method: 'GET',
+          ...call,
           path: after === null ? path : `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(after)}`,
         });
         if (request !== latest.current) return;

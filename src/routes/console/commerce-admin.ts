@@ -3,7 +3,10 @@
  * needs customerData): orders (list, CSV export, fulfil, cancel, refund), shipping rates, tax rates, discount codes and the store's checkout settings,
  * all kept in the website's CommerceOrders object.
  */
-import { api } from '../../api';
+import { api, type AnswerOf, type Deleted, type Route } from '../../api';
+import type { z } from 'zod';
+import type { ShippingRate } from '../../commerce/shipping';
+import type { TaxRate } from '../../commerce/tax';
 import { answer } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import {
@@ -145,38 +148,55 @@ commerceAdmin.post(api.refundOrder.pattern, commerce, async (c) => {
   return orderAnswer(c, api.refundOrder, await orders(c).refund(c.var.site.website.id, c.req.param('id'), body, key));
 });
 
-for (const [calls, kind, schema, plural, singular] of [
-  [
-    { list: api.shippingRates, add: api.addShippingRate, save: api.saveShippingRate, remove: api.removeShippingRate },
-    'shipping',
-    shippingRateSchema,
-    'shippingRates',
-    'shippingRate',
-  ],
-  [
-    { list: api.taxRates, add: api.addTaxRate, save: api.saveTaxRate, remove: api.removeTaxRate },
-    'tax',
-    taxRateSchema,
-    'taxRates',
-    'taxRate',
-  ],
-] as const) {
-  const list = (c: Context<AppEnv>) => (kind === 'shipping' ? orders(c).shippingRates() : orders(c).taxRates());
-  commerceAdmin.get(calls.list.pattern, commerce, demoShipping, async (c) => c.json({ [plural]: await list(c) }));
-  commerceAdmin.post(calls.add.pattern, commerce, async (c) => {
+/** One kind of rate: its four calls, the body they are sent, and its answers (`{ shippingRates }`, `{ shippingRate }`). */
+interface RateArea<Body extends Omit<ShippingRate, 'id'> | Omit<TaxRate, 'id'>, List, One> {
+  kind: 'shipping' | 'tax';
+  calls: { list: Route<List>; add: Route<One>; save: Route<One>; remove: Route<Deleted> };
+  schema: z.ZodType<Body>;
+  list: (c: Context<AppEnv>) => Promise<List>;
+  one: (id: string, rate: Body) => One;
+}
+
+function serveRates<Body extends Omit<ShippingRate, 'id'> | Omit<TaxRate, 'id'>, List, One>(
+  area: RateArea<Body, List, One>,
+): void {
+  const { kind, calls, schema } = area;
+  commerceAdmin.get(calls.list.pattern, commerce, demoShipping, async (c) => answer(c, calls.list, await area.list(c)));
+  const save = async (c: Context<AppEnv>, route: Route<One>, id: string | null) => {
     const rate = await readJson(c, schema, MAX_BODY_BYTES);
-    const saved = await orders(c).saveRate(kind, null, rate);
-    return c.json({ [singular]: { id: saved?.id, ...rate } }, 201);
-  });
-  commerceAdmin.put(calls.save.pattern, commerce, async (c) => {
-    const rate = await readJson(c, schema, MAX_BODY_BYTES);
-    const saved = await orders(c).saveRate(kind, c.req.param('id'), rate);
-    return saved === null ? apiError(404, 'Unknown rate') : c.json({ [singular]: { id: saved.id, ...rate } });
-  });
+    const saved = await orders(c).saveRate(kind, id, rate);
+    if (saved === null) return apiError(404, 'Unknown rate');
+    return answer(c, route, area.one(saved.id, rate), id === null ? 201 : undefined);
+  };
+  commerceAdmin.post(calls.add.pattern, commerce, (c) => save(c, calls.add, null));
+  commerceAdmin.put(calls.save.pattern, commerce, (c) => save(c, calls.save, c.req.param('id') ?? ''));
   commerceAdmin.delete(calls.remove.pattern, commerce, async (c) =>
-    (await orders(c).deleteRate(kind, c.req.param('id'))) ? c.json({ deleted: true }) : apiError(404, 'Unknown rate'),
+    (await orders(c).deleteRate(kind, c.req.param('id') ?? ''))
+      ? answer(c, calls.remove, { deleted: true })
+      : apiError(404, 'Unknown rate'),
   );
 }
+
+serveRates({
+  kind: 'shipping',
+  calls: {
+    list: api.shippingRates,
+    add: api.addShippingRate,
+    save: api.saveShippingRate,
+    remove: api.removeShippingRate,
+  },
+  schema: shippingRateSchema,
+  list: async (c): Promise<AnswerOf<typeof api.shippingRates>> => ({ shippingRates: await orders(c).shippingRates() }),
+  one: (id, rate): AnswerOf<typeof api.addShippingRate> => ({ shippingRate: { id, ...rate } }),
+});
+
+serveRates({
+  kind: 'tax',
+  calls: { list: api.taxRates, add: api.addTaxRate, save: api.saveTaxRate, remove: api.removeTaxRate },
+  schema: taxRateSchema,
+  list: async (c): Promise<AnswerOf<typeof api.taxRates>> => ({ taxRates: await orders(c).taxRates() }),
+  one: (id, rate): AnswerOf<typeof api.addTaxRate> => ({ taxRate: { id, ...rate } }),
+});
 
 commerceAdmin.get(api.discounts.pattern, commerce, async (c) =>
   answer(c, api.discounts, { discounts: await orders(c).discounts() }),
@@ -186,7 +206,7 @@ commerceAdmin.post(api.addDiscount.pattern, commerce, async (c) => {
   const discount = await readJson(c, discountSchema, MAX_BODY_BYTES);
   const saved = await orders(c).saveDiscount(discount, true);
   if (saved === null || 'conflict' in saved) return apiError(409, 'A discount with that code already exists.');
-  return c.json({ discount: saved }, 201);
+  return answer(c, api.addDiscount, { discount: saved }, 201);
 });
 
 commerceAdmin.put(api.saveDiscount.pattern, commerce, async (c) => {
@@ -194,12 +214,12 @@ commerceAdmin.put(api.saveDiscount.pattern, commerce, async (c) => {
   if (normalCode(c.req.param('code')) !== discount.code) return apiError(400, 'code: must match the code in the path');
   const saved = await orders(c).saveDiscount(discount, false);
   if (saved === null || 'conflict' in saved) return apiError(404, 'Unknown discount code');
-  return c.json({ discount: saved });
+  return answer(c, api.saveDiscount, { discount: saved });
 });
 
 commerceAdmin.delete(api.removeDiscount.pattern, commerce, async (c) =>
   (await orders(c).deleteDiscount(c.req.param('code')))
-    ? c.json({ deleted: true })
+    ? answer(c, api.removeDiscount, { deleted: true })
     : apiError(404, 'Unknown discount code'),
 );
 
@@ -209,5 +229,5 @@ commerceAdmin.get(api.readCommerceSettings.pattern, commerce, demoShipping, asyn
 
 commerceAdmin.put(api.commerceSettings.pattern, commerce, async (c) => {
   const settings = await readJson(c, settingsSchema, MAX_BODY_BYTES);
-  return c.json({ settings: await orders(c).setSettings(settings) });
+  return answer(c, api.commerceSettings, { settings: await orders(c).setSettings(settings) });
 });

@@ -52,7 +52,7 @@ import { answer, pathIn } from '../shared/contract';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { FILE_MESSAGES } from '../../site/editor/files';
 import { deliveredFileInfo } from './console-files';
-import { merchantEdit } from './site-edits';
+import { changedOf, merchantEdit } from './site-edits';
 import { bulkStock, formWithOnHand, saveFormStock, stockLevels, type StockedVariantForm } from './inventory';
 import { merchantSessionOf, requirePermission } from './merchant-session';
 
@@ -431,7 +431,7 @@ consoleCatalog.post(pathIn(CONSOLE, api.duplicateProduct), commerce, async (c) =
 consoleCatalog.delete(pathIn(CONSOLE, api.removeProduct), commerce, async (c) => {
   await storedProduct(c, c.req.param('id'));
   await merchantEdit(c, { kind: 'removeItem', itemId: c.req.param('id') });
-  return c.json({ deleted: true });
+  return answer(c, api.removeProduct, { deleted: true });
 });
 
 consoleCatalog.post(pathIn(CONSOLE, api.bulkEditProducts), commerce, async (c) => {
@@ -448,7 +448,7 @@ consoleCatalog.post(pathIn(CONSOLE, api.bulkEditProducts), commerce, async (c) =
       : [];
   const changed = await merchantEdit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change });
   if (body.change.kind === 'stock') await bulkStock(c.env, c.var.site.website.id, before, body.change);
-  return c.json(changed);
+  return answer(c, api.bulkEditProducts, changedOf(changed));
 });
 
 /** The tag or category manager's list for one product collection: every name, declared or in use, with its count. */
@@ -477,5 +477,5 @@ consoleCatalog.post(pathIn(CONSOLE, api.changeNames), commerce, async (c) => {
     { kind: 'changeNames', collectionId: collection.id, tagType: body.tagType, change: body.change },
     (error) => (messages.has(error) ? 'name' : undefined),
   );
-  return c.json({ changed: true });
+  return answer(c, api.changeNames, { changed: true });
 });

@@ -184,5 +184,5 @@ consoleContent.put(pathIn(CONSOLE, api.savePost), content, async (c) => {
 consoleContent.delete(pathIn(CONSOLE, api.removePost), content, async (c) => {
   const before = await storedPost(c, c.req.param('id'));
   await merchantEdit(c, { kind: 'removeItem', itemId: before.id });
-  return c.json({ deleted: true });
+  return answer(c, api.removePost, { deleted: true });
 });

@@ -22,7 +22,7 @@ import { PRODUCT_MESSAGES } from '../../site/editor/product-form';
 import { MAILING_LIST_MESSAGES, NO_MAILING_LIST } from '../../site/editor/mailing-list';
 import type { NavigationEntry, Site } from '../../site/schema';
 import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
-import { merchantEdit } from './site-edits';
+import { changedOf, merchantEdit } from './site-edits';
 import { requirePermission } from './merchant-session';
 
 const MAX_DESIGN_BYTES = 8 * 1024;
@@ -76,26 +76,26 @@ consoleDesign.get(pathIn(CONSOLE, api.design), content, async (c) => {
 consoleDesign.put(pathIn(CONSOLE, api.saveDesignDraft), content, async (c) => {
   const design = await readDesign(c);
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(JSON.stringify(design));
-  return c.json({ saved: true });
+  return answer(c, api.saveDesignDraft, { saved: true });
 });
 
 consoleDesign.delete(pathIn(CONSOLE, api.discardDesignDraft), content, async (c) => {
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
-  return c.json({ discarded: true });
+  return answer(c, api.discardDesignDraft, { discarded: true });
 });
 
 consoleDesign.post(pathIn(CONSOLE, api.publishDesign), content, async (c) => {
   const design = await readDesign(c);
   const value = await merchantEdit(c, { kind: 'setDesign', design });
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
-  return c.json({ published: true, changed: (value as { changed: boolean }).changed });
+  return answer(c, api.publishDesign, { published: true, ...changedOf(value) });
 });
 
 /** Back to the theme's own look: the published design and any draft removed. */
 consoleDesign.delete(pathIn(CONSOLE, api.resetDesign), content, async (c) => {
   const value = await merchantEdit(c, { kind: 'setDesign', design: null });
   await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
-  return answer(c, api.resetDesign, { reset: true, changed: (value as { changed: boolean }).changed });
+  return answer(c, api.resetDesign, { reset: true, ...changedOf(value) });
 });
 
 /** A navigation item as the console edits it: a title, a link target (none for a folder) and the items under it. */

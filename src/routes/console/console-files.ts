@@ -239,7 +239,7 @@ consoleFiles.delete(pathIn(CONSOLE, api.removeFile), content, async (c) => {
   const websiteId = c.var.site.website.id;
   await deleteVariants(c.env.FILES, websiteId, id);
   await c.env.FILES.delete(originalKey(websiteId, id));
-  return c.json({ deleted: true });
+  return answer(c, api.removeFile, { deleted: true });
 });
 
 consoleFiles.put(pathIn(CONSOLE, api.fileVariant), adding, async (c) => {
@@ -263,7 +263,7 @@ consoleFiles.put(pathIn(CONSOLE, api.fileVariant), adding, async (c) => {
   await c.env.FILES.put(variantKey(c.var.site.website.id, id, Number(c.req.param('rev')), width), bytes, {
     httpMetadata: { contentType: variantType },
   });
-  return c.json({ width });
+  return answer(c, api.fileVariant, { width });
 });
 
 /** The store's files, for shoppers (mounted at `/`): immutable at their current address, redirected from an old one. */

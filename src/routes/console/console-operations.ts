@@ -89,7 +89,7 @@ consoleOperations.put(pathIn(CONSOLE, api.storeCurrency), commerce, async (c) =>
       fields: { currency: OPERATIONS_MESSAGES.invalidCurrency },
     });
   await merchantEdit(c, { kind: 'setStoreCurrency', currency });
-  return c.json({ currency });
+  return answer(c, api.storeCurrency, { currency });
 });
 
 consoleOperations.get(pathIn(CONSOLE, api.forms), read, async (c) => {
@@ -114,7 +114,7 @@ consoleOperations.put(pathIn(CONSOLE, api.formNotification), notifications, asyn
       fields: { recipient: OPERATIONS_MESSAGES.invalidEmail },
     });
   }
-  return c.json({ notification: await submissions(c).setNotification(form.id, body) });
+  return answer(c, api.formNotification, { notification: await submissions(c).setNotification(form.id, body) });
 });
 
 consoleOperations.get(pathIn(CONSOLE, api.submissions), customerData, async (c) => {

@@ -27,7 +27,7 @@ import { readJson, type AppEnv, storeOf } from '../shared/http';
 import { consoleEmails } from './console-emails';
 import { consolePayments, paymentsAnswer, storePayments } from './console-payments';
 import { requirePermission } from './merchant-session';
-import { merchantEdit } from './site-edits';
+import { changedOf, merchantEdit } from './site-edits';
 
 const MAX_BODY_BYTES = 8 * 1024;
 /** Three policies of rich text at most 60,000 characters each, as UTF-8. */
@@ -95,7 +95,7 @@ for (const [route, part, permission, schema, maxBytes] of [
     const value = await merchantEdit(c, { kind: 'setStoreSettings', change }, () =>
       part === 'header' ? 'html' : undefined,
     );
-    return c.json(value ?? { changed: false });
+    return answer(c, route, value === null ? { changed: false } : changedOf(value));
   });
 }
 

@@ -47,8 +47,12 @@ const TEAM_ERROR_STATUS = { 'already-member': 409, 'unknown-member': 404, 'last-
   number
 >;
 
-function changeAnswer(c: Context<AppEnv>, change: TeamChange): Response {
-  return change.ok ? c.json({ ok: true }) : apiError(TEAM_ERROR_STATUS[change.error], change.message);
+function changeAnswer(
+  c: Context<AppEnv>,
+  route: typeof api.changeMember | typeof api.removeMember,
+  change: TeamChange,
+): Response {
+  return change.ok ? answer(c, route, { ok: true }) : apiError(TEAM_ERROR_STATUS[change.error], change.message);
 }
 
 export const consoleTeam = new Hono<AppEnv>();
@@ -84,16 +88,16 @@ consoleTeam.post(pathIn(CONSOLE, api.invite), admin, async (c) => {
   const invited = await team(c).invite(email, [...new Set(body.roles)], acceptUrl, c.var.site.website.siteTitle);
   if (!invited.ok)
     return apiError(TEAM_ERROR_STATUS[invited.error], invited.message, { fields: { email: invited.message } });
-  return c.json({ id: invited.value.id });
+  return answer(c, api.invite, { id: invited.value.id });
 });
 
 consoleTeam.put(pathIn(CONSOLE, api.changeMember), admin, async (c) => {
   const body = await readJson(c, z.object({ roles: rolesSchema }), MAX_BODY_BYTES);
-  return changeAnswer(c, await team(c).setRoles(c.req.param('id'), [...new Set(body.roles)]));
+  return changeAnswer(c, api.changeMember, await team(c).setRoles(c.req.param('id'), [...new Set(body.roles)]));
 });
 
 consoleTeam.delete(pathIn(CONSOLE, api.removeMember), admin, async (c) =>
-  changeAnswer(c, await team(c).remove(c.req.param('id'))),
+  changeAnswer(c, api.removeMember, await team(c).remove(c.req.param('id'))),
 );
 
 consoleTeam.post(

@@ -90,7 +90,7 @@ merchantSession.post(
       sameSite: 'Strict',
       expires: new Date(result.expiresAt),
     });
-    return c.json({ email: result.session.email, roles: result.session.profile.roles });
+    return answer(c, api.merchantSignIn, { email: result.session.email, roles: result.session.profile.roles });
   },
 );
 
@@ -113,5 +113,5 @@ merchantSession.delete(pathIn(MERCHANT_SESSION_PATH, api.merchantSignOut), requi
   const token = readStoreCookie(c, 'merchantSession');
   if (token !== undefined) await merchants(c).signOut(token);
   deleteStoreCookie(c, 'merchantSession');
-  return c.json({ signedOut: true });
+  return answer(c, api.merchantSignOut, { signedOut: true });
 });

@@ -18,7 +18,7 @@ import { sitePath, type Site } from '../../site/schema';
 import { faultPoint } from '../../faults';
 import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
-import { merchantEdit } from './site-edits';
+import { changedOf, merchantEdit } from './site-edits';
 
 const MAX_BODY_BYTES = 64 * 1024;
 /** An item with its variants, forms and rich text fits well within this. */
@@ -65,12 +65,6 @@ function madeId(value: EditValue): { id: string } {
   return { id: value.id };
 }
 
-/** Whether a saving edit changed anything (saveItem always tells). */
-function changed(value: EditValue): { changed: boolean } {
-  if (value === null || !('changed' in value)) throw new Error('The edit did not tell whether it changed anything');
-  return { changed: value.changed };
-}
-
 export const merchant = new Hono<AppEnv>();
 
 const read = requirePermission('read');
@@ -104,7 +98,7 @@ merchant.post(api.addCategory.pattern, commerce, async (c) => {
 merchant.put(api.saveItem.pattern, content, async (c) => {
   const body = await readJson(c, z.looseObject({ id: z.string() }), MAX_ITEM_BYTES);
   if (body.id !== c.req.param('itemId')) return apiError(400, 'The item id in the body must be the one in the path.');
-  return answer(c, api.saveItem, changed(await merchantEdit(c, { kind: 'saveItem', item: body })));
+  return answer(c, api.saveItem, changedOf(await merchantEdit(c, { kind: 'saveItem', item: body })));
 });
 
 merchant.delete(api.removeItem.pattern, content, async (c) => {
@@ -137,7 +131,11 @@ merchant.put(api.savePreferences.pattern, commerce, async (c) => {
   const namespace = c.req.param('namespace');
   if (!NAMESPACE.test(namespace)) return apiError(400, 'Unknown preferences namespace');
   const { websiteId: _websiteId, ...preferences } = await readJson(c, preferencesSchema, MAX_BODY_BYTES);
-  return c.json(await merchantEdit(c, { kind: 'setCommercePreferences', namespace, preferences }));
+  return answer(
+    c,
+    api.savePreferences,
+    changedOf(await merchantEdit(c, { kind: 'setCommercePreferences', namespace, preferences })),
+  );
 });
 
 merchant.get(api.headerFooter.pattern, read, async (c) => {

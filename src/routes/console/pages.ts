@@ -152,7 +152,7 @@ consolePages.put(pathIn(CONSOLE, api.savePage), content, async (c) => {
 consolePages.delete(pathIn(CONSOLE, api.removePage), content, async (c) => {
   const page = pageNamed(c);
   await merchantEdit(c, { kind: 'removeCollection', collectionId: page.id });
-  return c.json({ deleted: true });
+  return answer(c, api.removePage, { deleted: true });
 });
 
 consolePages.post(pathIn(CONSOLE, api.addPageToNavigation), content, async (c) => {

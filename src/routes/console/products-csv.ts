@@ -11,9 +11,9 @@
  * by whom): what was sold stays sold. Bodies are sanitized like every body, pictures must be addresses
  * the image rule allows.
  */
-import { api } from '../../api';
+import { api, type ProductImport } from '../../api';
 import { areas } from '../../api/areas';
-import { pathIn } from '../shared/contract';
+import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isProductCollection } from '../../commerce/product';
@@ -134,7 +134,7 @@ productsCsv.post(pathIn(CONSOLE, api.importProducts), commerce, async (c) => {
   }
   problems.sort((a, b) => a.row - b.row);
   const known = new Set(stored.flatMap(({ form }) => form.images.map((image) => image.assetUrl)));
-  const summary = {
+  const summary: Omit<ProductImport, 'applied'> = {
     problems,
     products: read.products.map((product) => ({
       handle: product.handle,
@@ -148,7 +148,7 @@ productsCsv.post(pathIn(CONSOLE, api.importProducts), commerce, async (c) => {
     ].filter((url) => !known.has(url)),
     ignored: read.ignored,
   };
-  if (!body.apply) return c.json({ ...summary, applied: false });
+  if (!body.apply) return answer(c, api.importProducts, { ...summary, applied: false });
   if (problems.length > 0) throw new ApiError(400, IMPORT_MESSAGES.problems, { extra: summary });
   await merchantEdit(c, {
     kind: 'importProducts',
@@ -157,5 +157,5 @@ productsCsv.post(pathIn(CONSOLE, api.importProducts), commerce, async (c) => {
   const who = (await merchantSessionOf(c))?.email;
   const changes = saves.flatMap(({ item, product }) => formStockChanges(product.form, item, who, 'Product import'));
   if (changes.length > 0) await storeOf(c).objects.stock.adjust(changes);
-  return c.json({ ...summary, applied: true });
+  return answer(c, api.importProducts, { ...summary, applied: true });
 });

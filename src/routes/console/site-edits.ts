@@ -40,6 +40,12 @@ export async function applyEdit(
   return { value: outcome.value, version: outcome.version };
 }
 
+/** Whether a saving edit changed anything (saveItem and the settings' edits always tell). */
+export function changedOf(value: EditValue): { changed: boolean } {
+  if (value === null || !('changed' in value)) throw new Error('The edit did not tell whether it changed anything');
+  return { changed: value.changed };
+}
+
 /** Applies `change` to the request's website as the merchant signed in on it (401 without one): the edit's value. */
 export async function merchantEdit(c: Context<AppEnv>, change: Edit, field?: RefusalField): Promise<EditValue> {
   const session = await merchantSessionOf(c);

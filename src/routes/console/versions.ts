@@ -73,5 +73,5 @@ versions.get(pathIn(CONSOLE, api.version), guard, async (c) => {
 versions.post(pathIn(CONSOLE, api.restoreVersion), guard, async (c) => {
   await readJson(c, z.object({}), 1024);
   await merchantEdit(c, { kind: 'restoreVersion', subject: subjectOf(c), id: subjectId(c), versionId: versionOf(c) });
-  return c.json({ restored: true });
+  return answer(c, api.restoreVersion, { restored: true });
 });

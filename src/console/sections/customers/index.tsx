@@ -69,7 +69,7 @@ function columns(currency: string): Column<Row>[] {
 function CustomerList() {
   const [query, setQuery] = useState('');
   const q = query === '' ? undefined : query;
-  const list = usePaged(api.customers.path({ q }), (page: CustomersPage) => page.customers);
+  const list = usePaged(api.customers.at({ q }), (page) => page.customers);
   return (
     <div className="Page">
       <header className="PageHeader">

@@ -5,7 +5,7 @@
  * after submitting (SuccessUrlForm.tsx), for every role that may open the section (an editor edits the latter).
  */
 import { useMemo, useState } from 'react';
-import { api, type FormSummary, type SubmissionPage, type SubmissionRow } from '../../../api';
+import { api, type FormSummary, type SubmissionRow } from '../../../api';
 import { ROLE_MESSAGES } from '../../../site/roles';
 import type { SectionProps } from '../../section-types';
 import {
@@ -129,7 +129,7 @@ type SortKey = 'submittedAt' | `c${number}`;
 
 /** A form's submissions (customers' personal data: only roles with customerData get this far), sortable by any column. */
 function Submissions({ formId, name }: { formId: string; name: string }) {
-  const submissions = usePaged(api.submissions.path(formId), (page: SubmissionPage) => page.rows);
+  const submissions = usePaged(api.submissions.at(formId), (page) => page.rows);
   const [sort, setSort] = useState<{ key: SortKey; direction: SortDirection }>({
     key: 'submittedAt',
     direction: 'descending',

@@ -4,7 +4,7 @@
  * merchant's /api/commerce/* calls (src/routes/console/commerce-admin.ts) and /api/console/orders.
  */
 import { useState } from 'react';
-import { api, type OrderPage } from '../../../api';
+import { api, type Query } from '../../../api';
 import { ORDER_STATUSES, type Order, type OrderStatus } from '../../../commerce/order';
 import { customerName } from '../../../commerce/order-search';
 import type { SectionProps } from '../../section-types';
@@ -43,15 +43,15 @@ const COLUMNS: Column<Order>[] = [
   ORDER_COLUMN.total,
 ];
 
-/** The list's call, or the CSV export's: the same status and search filters either way. */
-function ordersPath(status: OrderStatus | '', query: string, route: typeof api.orders | typeof api.ordersCsv): string {
-  return route.path({ status: status === '' ? undefined : status, q: query === '' ? undefined : query });
+/** The list's filters, and the CSV export's: the same status and search either way. */
+function ordersQuery(status: OrderStatus | '', query: string): Query {
+  return { status: status === '' ? undefined : status, q: query === '' ? undefined : query };
 }
 
 function OrderList() {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [query, setQuery] = useState('');
-  const list = usePaged(ordersPath(status, query, api.orders), (page: OrderPage) => page.orders);
+  const list = usePaged(api.orders.at(ordersQuery(status, query)), (page) => page.orders);
   return (
     <div className="Page">
       <header className="PageHeader">
@@ -60,7 +60,7 @@ function OrderList() {
           <Link className="Button" to={`${ORDERS_ROOT}/${ABANDONED_PATH}`}>
             Abandoned checkouts
           </Link>
-          <a className="Button" href={ordersPath(status, query, api.ordersCsv)} download>
+          <a className="Button" href={api.ordersCsv.path(ordersQuery(status, query))} download>
             Export CSV
           </a>
         </div>

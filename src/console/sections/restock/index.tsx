@@ -18,7 +18,7 @@ import {
   usePaged,
   type Column,
 } from '../../ui';
-import { api, type GroupsPage, type SignUp, type SignUpGroup, type SignUpsPage } from '../../../api';
+import { api, type SignUp, type SignUpGroup } from '../../../api';
 import { dateTimeText } from '../orders/format';
 
 export const RESTOCK_ROOT = '/config/restock';
@@ -32,7 +32,7 @@ function plural(n: number, one: string, many: string): string {
 }
 
 function Groups({ canSend }: { canSend: boolean }) {
-  const groups = usePaged(api.restockGroups.path(), (page: GroupsPage) => page.signUpGroups);
+  const groups = usePaged(api.restockGroups.at(), (page) => page.signUpGroups);
   const { confirm, close, modal } = useConfirm(false);
   const [progress, setProgress] = useState('');
   const [failure, setFailure] = useState('');
@@ -190,7 +190,7 @@ function Groups({ canSend }: { canSend: boolean }) {
 }
 
 function SignUps({ productId, variantId }: { productId: string; variantId: string }) {
-  const signUps = usePaged(api.restockSignUps.path({ productId, variantId }), (page: SignUpsPage) => page.signUps);
+  const signUps = usePaged(api.restockSignUps.at({ productId, variantId }), (page) => page.signUps);
   const columns: Column<SignUp>[] = [
     { key: 'email', label: 'Email', primary: true, render: (s) => s.siteVisitorEmail },
     { key: 'created', label: 'Signed up', render: (s) => dateTimeText(s.createdOn) },
