@@ -1,8 +1,8 @@
 /**
  * The demo store, seeded for `npm start` and the tests: 26 products in two collections covering
- * every product case of the spec, a blog with 8 posts, a contact page whose form uses every field
- * type, a newsletter block, navigation and footer. Pictures are WebP studio shots drawn by
- * scripts/demo-images.mjs into public/images/demo/ (static assets), so nothing comes from the network.
+ * every product case of the spec, a blog with 8 posts, a contact page (a contact form, a newsletter block, a product
+ * block), a page outside the navigation whose form uses every field type (/form-fields), navigation and footer.
+ * Pictures are WebP studio shots drawn by scripts/demo-images.mjs into public/images/demo/ (static assets), so nothing comes from the network.
  */
 import {
   PRODUCT_RECORD_TYPE,
@@ -88,6 +88,7 @@ const SHOP = 'c-shop';
 const GIFTS = 'c-gifts';
 const BLOG = 'c-blog';
 const CONTACT = 'c-contact';
+const FIELD_TYPES = 'c-form-fields';
 const DAY = 86_400_000;
 const PUBLISHED = Date.UTC(2026, 9, 1, 15);
 
@@ -531,9 +532,33 @@ function post([urlId, title, excerpt, tags]: (typeof POSTS)[number], index: numb
   };
 }
 
+/**
+ * The contact page's form, as a shopper expects one: one box each for name, email, an optional phone and subject, and
+ * the message (required fields are starred). Its labels, button and confirmation are the store's own words (storefront-text/en-forms.ts
+ * `form.contact*`), so a shopper reads them in the page's language.
+ */
 const CONTACT_FORM = {
   id: 'f-contact',
   name: 'Contact',
+  submitButtonText: 'Send message',
+  submissionMessage: 'Thanks for your message. We will reply within two working days.',
+  fields: [
+    { id: 'name', type: 'text' as const, title: 'Name', required: true },
+    { id: 'email', type: 'email' as const, title: 'Email', required: true },
+    { id: 'phone', type: 'text' as const, title: 'Phone' },
+    { id: 'subject', type: 'text' as const, title: 'Subject' },
+    { id: 'message', type: 'textarea' as const, title: 'Message', required: true, maxLength: 2000 },
+  ],
+};
+
+/**
+ * Every form field type of the spec in one form, with each editable attribute set (phone country code, section
+ * underline, hidden key, textarea limit) and post-submit HTML: on /form-fields, a page outside the navigation that
+ * the field-type tests read, as a merchant trying the form block would build it.
+ */
+const FIELD_TYPES_FORM = {
+  id: 'f-field-types',
+  name: 'Field types',
   submitButtonText: 'Send',
   submissionMessage: 'Thanks — we will reply within two days.',
   postSubmitHtml:
@@ -647,9 +672,19 @@ export function demoSite(): SiteInput {
           },
         ],
       },
+      {
+        id: FIELD_TYPES,
+        type: 10,
+        typeName: 'page',
+        title: 'Form fields',
+        urlId: 'form-fields',
+        fullUrl: '/form-fields',
+        body: '<p>Every field a form block can ask for.</p>',
+        blocks: [{ id: 'block-field-types', type: 'form', title: 'Field types', formId: FIELD_TYPES_FORM.id }],
+      },
     ],
     items: [...PRODUCTS.map(product), ...POSTS.map(post)],
-    forms: [CONTACT_FORM, ENGRAVING_FORM],
+    forms: [CONTACT_FORM, FIELD_TYPES_FORM, ENGRAVING_FORM],
     productMerchandisingContext: {
       'p-wool-sweater': {
         scarcityEnabled: true,

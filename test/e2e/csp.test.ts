@@ -2,7 +2,7 @@
  * No injected markup runs in Chromium: a `<script>` and an event handler published in merchant text
  * fields (a collection title, a navigation title) and reflected from the URL (`?format=`, a 404
  * path, search, the instalment locale) never execute, while the store's own islands hydrate, the
- * merchant's trusted header code and the contact form's post-submit script run, and the browser
+ * merchant's trusted header code and a form's post-submit script (/form-fields) run, and the browser
  * reports no CSP violation for anything the store itself put on the page. A post title holding an
  * `<iframe srcdoc>` with a script and an `<img onerror>`, under an imported developer-platform
  * template that prints `{title}` as it is, shows as text at 1366 px and its script is never requested.
@@ -159,19 +159,19 @@ describe('content security in Chromium', () => {
     await product.context.close();
   });
 
-  it('runs the contact form post-submit script from the site data', async () => {
-    const contact = await visit('/contact');
-    await contact.page.waitForSelector('html[data-islands="hydrated"]');
-    await contact.page.fill('input[name="name-First"]', 'Ada');
-    await contact.page.fill('input[name="name-Last"]', 'Lovelace');
-    await contact.page.fill('#f-contact-email', 'ada@example.com');
-    await contact.page.fill('#f-contact-message', 'Do you ship to Canada?');
-    await contact.page.click('.FormBlock form button[type="submit"]');
+  it("runs a form's post-submit script from the site data", async () => {
+    const showcase = await visit('/form-fields');
+    await showcase.page.waitForSelector('html[data-islands="hydrated"]');
+    await showcase.page.fill('input[name="name-First"]', 'Ada');
+    await showcase.page.fill('input[name="name-Last"]', 'Lovelace');
+    await showcase.page.fill('#f-field-types-email', 'ada@example.com');
+    await showcase.page.fill('#f-field-types-message', 'Do you ship to Canada?');
+    await showcase.page.click('.FormBlock form button[type="submit"]');
     await expect
-      .poll(() => contact.page.evaluate('document.documentElement.dataset.postSubmit'), { timeout: 15_000 })
+      .poll(() => showcase.page.evaluate('document.documentElement.dataset.postSubmit'), { timeout: 15_000 })
       .toBe('ran');
-    await expectNothingInjectedRan(contact);
-    await contact.context.close();
+    await expectNothingInjectedRan(showcase);
+    await showcase.context.close();
   });
 
   it('runs no script reflected from the URL', async () => {

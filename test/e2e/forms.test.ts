@@ -13,11 +13,13 @@ const open = (path: string) => openPage(browser(), storeUrl, path);
 const PASSWORD = 'linden-orchard-41';
 
 const form = '.FormBlock form';
+/** The demo's page whose form has every field type (the contact page's is test/journeys/contact-us.test.ts). */
+const SHOWCASE = '/form-fields';
 const text = (page: Page, selector: string) => page.locator(selector).allTextContents();
 
 describe('site forms in Chromium', () => {
   it('validates with the spec messages, then submits once and shows the message and post-submit HTML', async () => {
-    const { context, page, errors } = await open('/contact?utm_source=spring-ad');
+    const { context, page, errors } = await open(`${SHOWCASE}?utm_source=spring-ad`);
     await expect.poll(() => page.locator(`${form} .captcha-container[data-captcha-rendered="true"]`).count()).toBe(1);
     await page.click(`${form} button[type="submit"]`);
     expect(await text(page, `${form} .FormField-error`)).toEqual(['Required', 'Required', 'Required']);
@@ -26,21 +28,21 @@ describe('site forms in Chromium', () => {
       'One or more fields is invalid, please check your entries.',
       'Your form has encountered a problem. Please scroll up to review.',
     ]);
-    await page.fill('#f-contact-message', 'x'.repeat(501));
-    expect(await page.locator('#f-contact-message-count').textContent()).toBe('501 / 500');
-    expect(await page.locator('#f-contact-message-count').getAttribute('class')).toContain('error');
+    await page.fill('#f-field-types-message', 'x'.repeat(501));
+    expect(await page.locator('#f-field-types-message-count').textContent()).toBe('501 / 500');
+    expect(await page.locator('#f-field-types-message-count').getAttribute('class')).toContain('error');
     await page.fill('input[name="name-First"]', 'Ada');
     await page.fill('input[name="name-Last"]', 'Lovelace');
-    await page.fill('#f-contact-email', 'ada@example');
+    await page.fill('#f-field-types-email', 'ada@example');
     await page.click(`${form} button[type="submit"]`);
     expect(await text(page, `${form} .FormField-error`)).toEqual([
       'Email is not valid. Email addresses should follow the format user@domain.com.',
       'You have exceeded the character limit.',
     ]);
 
-    await page.fill('#f-contact-email', 'ada@example.com');
-    await page.fill('#f-contact-message', 'Do you ship to Canada?');
-    await page.selectOption('#f-contact-topic', 'Order');
+    await page.fill('#f-field-types-email', 'ada@example.com');
+    await page.fill('#f-field-types-message', 'Do you ship to Canada?');
+    await page.selectOption('#f-field-types-topic', 'Order');
     await page.check(`${form} input[type="checkbox"][value="Textiles"]`);
     const sent: string[] = [];
     page.on('request', (req) => {
@@ -71,19 +73,19 @@ describe('site forms in Chromium', () => {
       interests: ['Textiles'],
       source: 'spring-ad',
     });
-    expect(payload).toMatchObject({ pagePath: '/contact', contentSource: 'c' });
+    expect(payload).toMatchObject({ pagePath: SHOWCASE, contentSource: 'c' });
     expect(payload.captchaKey).toMatch(/^local:form_block:/);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('shows server errors on their fields, and the spec text framed by the top and bottom messages for 401, 404, 429, 500 and no connection', async () => {
-    const { context, page } = await open('/contact');
+    const { context, page } = await open(SHOWCASE);
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.fill('input[name="name-First"]', 'Ada');
     await page.fill('input[name="name-Last"]', 'Lovelace');
-    await page.fill('#f-contact-email', 'ada@example.com');
-    await page.fill('#f-contact-message', 'Hello');
+    await page.fill('#f-field-types-email', 'ada@example.com');
+    await page.fill('#f-field-types-message', 'Hello');
     const top = 'Your form has encountered a problem. Please scroll down to review.';
     const bottom = 'Your form has encountered a problem. Please scroll up to review.';
     const invalid = 'One or more fields is invalid, please check your entries.';
@@ -108,13 +110,13 @@ describe('site forms in Chromium', () => {
       // Announced: each message is an alert (an assertive live region).
       expect(await page.locator(`${form} .SiteForm-problem[role="alert"]`).count()).toBe(3);
       if (status === 400)
-        expect(await page.locator(`${form} #f-contact-email-error`).textContent()).toBe(
+        expect(await page.locator(`${form} #f-field-types-email-error`).textContent()).toBe(
           'We cannot reach that address.',
         );
       if (status === 500) await reviewShot(page, 'test-artifacts/forms/failure-500-1366.png', { fullPage: true });
       // The captcha was reset: the button stays disabled until an entry changes, then the visitor can send again.
       expect(await page.locator(`${form} button[type="submit"]`).isDisabled()).toBe(true);
-      await page.fill('#f-contact-message', `Hello ${status}`);
+      await page.fill('#f-field-types-message', `Hello ${status}`);
       expect(await page.locator(`${form} button[type="submit"]`).isEnabled()).toBe(true);
       expect(await page.locator(`${form} button[type="submit"]`).textContent()).toBe('Send');
       await page.unroute('**/api/form/SaveFormSubmission');
@@ -132,7 +134,7 @@ describe('site forms in Chromium', () => {
   it('signs up to the newsletter without the top and bottom messages', async () => {
     const { context, page } = await open('/contact');
     const newsletter = '.NewsletterBlock form';
-    // The sign-up is ready when its captcha is rendered (the local one shows its badge), as for the contact form above.
+    // The sign-up is ready when its captcha is rendered (the local one shows its badge), as for the form above.
     await expect
       .poll(() => page.locator(`${newsletter} .captcha-container[data-captcha-rendered="true"]`).count())
       .toBe(1);

@@ -1,7 +1,7 @@
 /**
  * Details of the spec only a browser shows (docs/spec-trace.md, issue 36: rows that were implemented
  * without a test), on one store of this file's own: the demo imported at spec-details.localhost with
- * its contact form sending the visitor to a success page and its checkout offering instalments.
+ * its form of every field type (/form-fields) sending the visitor to a success page and its checkout offering instalments.
  */
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ let imported: Promise<string> | undefined;
 const store = () =>
   (imported ??= importDemoAs('spec-details.localhost', 'spec-details', (site) => {
     site.website.instalments = { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true };
-    for (const form of site.forms ?? []) if (form.id === 'f-contact') form.successRedirectUrl = SUCCESS_PATH;
+    for (const form of site.forms ?? []) if (form.id === 'f-field-types') form.successRedirectUrl = SUCCESS_PATH;
   }));
 const open = async (path: string, width = 1366) => {
   const opened = await openPage(browser(), await store(), path);
@@ -50,13 +50,13 @@ describe('spec details in Chromium', () => {
     });
 
   it('sends likert answers as a map from statement to answer, then goes to the success URL (S26, S47)', async () => {
-    const { context, page, errors } = await open('/contact');
+    const { context, page, errors } = await open('/form-fields');
     const form = page.locator('.FormBlock form');
     await expect.poll(() => form.locator('.captcha-container[data-captcha-rendered="true"]').count(), SLOW).toBe(1);
     await page.fill('input[name="name-First"]', 'Ada');
     await page.fill('input[name="name-Last"]', 'Lovelace');
-    await page.fill('#f-contact-email', 'ada@example.com');
-    await page.fill('#f-contact-message', 'How long does delivery take?');
+    await page.fill('#f-field-types-email', 'ada@example.com');
+    await page.fill('#f-field-types-message', 'How long does delivery take?');
     await page.getByLabel('Delivery', { exact: true }).selectOption('Agree');
     await page.getByLabel('Packaging', { exact: true }).selectOption('Strongly Agree');
     const sent = page.waitForRequest((req) => req.url().endsWith('/api/form/SaveFormSubmission'));

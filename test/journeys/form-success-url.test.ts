@@ -88,8 +88,7 @@ describe('A form’s success URL', () => {
       await shopper.page.waitForSelector('html[data-islands="hydrated"]', SLOW);
       const form = shopper.page.locator('.FormBlock form');
       await expect.poll(() => form.locator('.captcha-container[data-captcha-rendered="true"]').count(), SLOW).toBe(1);
-      await shopper.page.fill('input[name="name-First"]', 'Ada');
-      await shopper.page.fill('input[name="name-Last"]', 'Lovelace');
+      await shopper.page.fill('#f-contact-name', 'Ada Lovelace');
       await shopper.page.fill('#f-contact-email', 'ada@example.com');
       await shopper.page.fill('#f-contact-message', 'Do you ship to Ireland?');
       await form.locator('button[type="submit"]').click();

@@ -40,15 +40,18 @@ async function orderFor(
   return placed.body.order;
 }
 
+/** The demo's form with every field type (a password and a section among them), on /form-fields. */
+const FIELD_TYPES_FORM = 'f-field-types';
+
 async function submit(base: string, values: Record<string, unknown>): Promise<void> {
-  const visitor = await new Visitor(base).open('/contact');
+  const visitor = await new Visitor(base).open('/form-fields');
   const { key } = (await visitor.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '')).body;
   const saved = await visitor.json('POST', '/api/form/SaveFormSubmission', {
     key,
-    formId: 'f-contact',
+    formId: FIELD_TYPES_FORM,
     form: JSON.stringify(values),
     captchaKey: CAPTCHA,
-    pagePath: '/contact',
+    pagePath: '/form-fields',
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
@@ -165,7 +168,7 @@ describe('console operations calls', () => {
     await submit(base, { name: ['Before', 'Notice'], email: 'before@example.com', message: 'No email for this one' });
     const owner = await merchant(base, websiteId, ROLES.admin);
     expect(
-      await owner.json('PUT', '/api/console/forms/f-contact/notification', {
+      await owner.json('PUT', `/api/console/forms/${FIELD_TYPES_FORM}/notification`, {
         enabled: true,
         recipient: 'not-an-email',
       }),
@@ -178,7 +181,7 @@ describe('console operations calls', () => {
     ).toBe(404);
     expect(
       (
-        await owner.json('PUT', '/api/console/forms/f-contact/notification', {
+        await owner.json('PUT', `/api/console/forms/${FIELD_TYPES_FORM}/notification`, {
           enabled: true,
           recipient: 'owner@example.com',
         })
@@ -194,20 +197,20 @@ describe('console operations calls', () => {
     const listed = await owner.json<{
       forms: { id: string; submissions: number; notification: { enabled: boolean } }[];
     }>('GET', '/api/console/forms');
-    expect(listed.body.forms.find((f) => f.id === 'f-contact')).toMatchObject({
+    expect(listed.body.forms.find((f) => f.id === FIELD_TYPES_FORM)).toMatchObject({
       submissions: 2,
       notification: { enabled: true, recipient: 'owner@example.com' },
     });
     const table = await owner.json<{ columns: { id: string }[]; rows: { cells: string[] }[] }>(
       'GET',
-      '/api/console/forms/f-contact/submissions',
+      `/api/console/forms/${FIELD_TYPES_FORM}/submissions`,
     );
     expect(table.body.columns.map((c) => c.id)).not.toContain('password');
     expect(table.body.columns.map((c) => c.id)).not.toContain('section');
     expect(JSON.stringify(table.body)).not.toContain('hunter2');
     expect(table.body.rows[0]?.cells[0]).toBe('Eve Formula');
 
-    const csv = await owner.fetch('/api/console/forms/f-contact/submissions/export');
+    const csv = await owner.fetch(`/api/console/forms/${FIELD_TYPES_FORM}/submissions/export`);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe(
       'attachment; filename="Contact-us-submissions.csv"'.replace('Contact-us', await formName(owner)),
@@ -235,5 +238,5 @@ describe('console operations calls', () => {
 async function formName(owner: Visitor): Promise<string> {
   const { forms: list } = (await owner.json<{ forms: { id: string; name: string }[] }>('GET', '/api/console/forms'))
     .body;
-  return (list.find((f) => f.id === 'f-contact')?.name ?? '').replace(/[^A-Za-z0-9_-]+/g, '-');
+  return (list.find((f) => f.id === FIELD_TYPES_FORM)?.name ?? '').replace(/[^A-Za-z0-9_-]+/g, '-');
 }

@@ -52,7 +52,7 @@ beforeAll(async () => {
   }
   const shopper = await new Visitor(base).open('/contact');
   const { key } = (await shopper.json<{ key: string }>('POST', '/api/form/FormSubmissionKey', '')).body;
-  const values = { name: ['Private', 'Customer'], email: CUSTOMER_EMAIL, message: 'Call me on 555-0100' };
+  const values = { name: 'Private Customer', email: CUSTOMER_EMAIL, message: 'Call me on 555-0100' };
   const saved = await shopper.json('POST', '/api/form/SaveFormSubmission', {
     key,
     formId: 'f-contact',

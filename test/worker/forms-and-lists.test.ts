@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_LIVE_KEYS, MAX_SUBMISSIONS, type FormSubmissions } from '../../src/durable/forms';
 import { FORM_MESSAGES } from '../../src/forms/validate';
 import { FORM_SUBMIT_MESSAGES as FORM_ERRORS } from '../../src/forms/messages';
+import { FORM_BODY_MAX_BYTES } from '../../src/api/storefront-bodies';
 import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { allows, ROLES } from '../../src/site/roles';
@@ -20,6 +21,9 @@ import { headerWordsScript } from '../../src/storefront/header-words';
 
 /** Site forms in workerd: schema, validation, single-use keys, captcha, saving exactly once, statuses. */
 describe('forms', () => {
+  /** The demo's form with every field type, on its own page (src/site/demo.ts). */
+  const FORM = 'f-field-types';
+  const PAGE = '/form-fields';
   const VALID = {
     name: ['Ada', 'Lovelace'],
     email: 'ada@example.com',
@@ -42,13 +46,13 @@ describe('forms', () => {
   function payload(k: string, values: unknown, extra: Record<string, unknown> = {}) {
     return {
       key: k,
-      formId: 'f-contact',
+      formId: FORM,
       form: JSON.stringify(values),
       captchaKey: CAPTCHA,
-      pageTitle: 'Contact',
-      pageId: 'c-contact',
+      pageTitle: 'Form fields',
+      pageId: 'c-form-fields',
       contentSource: 'c',
-      pagePath: '/contact',
+      pagePath: PAGE,
       ...extra,
     };
   }
@@ -72,8 +76,8 @@ describe('forms', () => {
     });
 
     it('validates values with errors keyed by field id', async () => {
-      const visitor = await new Visitor().open('/contact');
-      const bad = await visitor.json('POST', '/api/rest/forms/validate/f-contact', {
+      const visitor = await new Visitor().open(PAGE);
+      const bad = await visitor.json('POST', `/api/rest/forms/validate/${FORM}`, {
         email: 'nope',
         message: 'x'.repeat(501),
       });
@@ -84,7 +88,7 @@ describe('forms', () => {
           errors: { name: 'Required', email: FORM_MESSAGES.email, message: 'You have exceeded the character limit.' },
         },
       });
-      expect(await visitor.json('POST', '/api/rest/forms/validate/f-contact', VALID)).toEqual({
+      expect(await visitor.json('POST', `/api/rest/forms/validate/${FORM}`, VALID)).toEqual({
         status: 200,
         body: {},
       });
@@ -95,9 +99,9 @@ describe('forms', () => {
     });
 
     it('saves a submission once with a single-use key, and refuses the key again with 401', async () => {
-      const visitor = await new Visitor().open('/contact');
+      const visitor = await new Visitor().open(PAGE);
       const k = await key(visitor);
-      const before = (await stored('f-contact')).length;
+      const before = (await stored(FORM)).length;
       const saved = await visitor.json<{ success: boolean; submissionId: number }>(
         'POST',
         '/api/form/SaveFormSubmission',
@@ -105,7 +109,7 @@ describe('forms', () => {
       );
       expect(saved.status).toBe(200);
       expect(saved.body.success).toBe(true);
-      const all = await stored('f-contact');
+      const all = await stored(FORM);
       expect(all).toHaveLength(before + 1);
       expect(JSON.parse(all[0]?.values ?? '{}')).toEqual({ ...VALID, ignored: undefined });
       expect(await visitor.json('POST', '/api/form/SaveFormSubmission', payload(k, VALID))).toEqual({
@@ -119,7 +123,7 @@ describe('forms', () => {
     });
 
     it('keeps the key when the values fail, so the visitor can correct and resubmit', async () => {
-      const visitor = await new Visitor().open('/contact');
+      const visitor = await new Visitor().open(PAGE);
       const k = await key(visitor);
       const failed = await visitor.json<{ errors: Record<string, string> }>(
         'POST',
@@ -132,7 +136,7 @@ describe('forms', () => {
     });
 
     it('needs a captcha for the right action, and reports unparsable fields and unknown forms', async () => {
-      const visitor = await new Visitor().open('/contact');
+      const visitor = await new Visitor().open(PAGE);
       const k = await key(visitor);
       const noCaptcha = await visitor.json(
         'POST',
@@ -161,9 +165,9 @@ describe('forms', () => {
     });
 
     it('saves exactly one of many concurrent submissions with one key', async () => {
-      const visitor = await new Visitor().open('/contact');
+      const visitor = await new Visitor().open(PAGE);
       const k = await key(visitor);
-      const before = (await stored('f-contact')).length;
+      const before = (await stored(FORM)).length;
       const statuses = await Promise.all(
         Array.from(
           { length: 8 },
@@ -172,11 +176,11 @@ describe('forms', () => {
       );
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect(statuses.filter((s) => s === 401)).toHaveLength(7);
-      expect(await stored('f-contact')).toHaveLength(before + 1);
+      expect(await stored(FORM)).toHaveLength(before + 1);
     });
 
     it('refuses bad bodies with 4xx, needs the crumb, and rate-limits with the spec message', async () => {
-      const visitor = await new Visitor('http://form-limits.test').open('/contact');
+      const visitor = await new Visitor('http://form-limits.test').open(PAGE);
       expect((await visitor.send('POST', '/api/form/SaveFormSubmission', '[')).status).toBe(400);
       expect((await visitor.send('POST', '/api/form/SaveFormSubmission', { key: 5 })).status).toBe(400);
       expect((await visitor.fetch('/api/form/FormSubmissionKey', { method: 'POST' })).status).toBe(403);
@@ -192,7 +196,7 @@ describe('forms', () => {
 
     it('never stores a password field, so no role sees it in the submissions listing', async () => {
       const secret = 'hunter2-order-secret';
-      const visitor = await new Visitor('http://form-password.test').open('/contact');
+      const visitor = await new Visitor('http://form-password.test').open(PAGE);
       const saved = await visitor.json(
         'POST',
         '/api/form/SaveFormSubmission',
@@ -201,12 +205,12 @@ describe('forms', () => {
       expect(saved.status).toBe(200);
       // Roles without customerData (Editor, Viewer, Reporting) are refused the listing: test/worker/customer-data.test.ts.
       for (const account of DEMO_MERCHANTS.filter((member) => allows(member.roles, 'customerData'))) {
-        const merchant = await new Visitor('http://form-password.test').open('/contact');
+        const merchant = await new Visitor('http://form-password.test').open(PAGE);
         expect(
           (await merchant.json('POST', '/api/merchant/session', { email: account.email, password: account.password }))
             .status,
         ).toBe(200);
-        const res = await merchant.fetch('/api/form/submissions?formId=f-contact');
+        const res = await merchant.fetch(`/api/form/submissions?formId=${FORM}`);
         expect(res.status, account.email).toBe(200);
         const listing = await res.text();
         expect(listing, account.email).toContain('ada@example.com');
@@ -214,8 +218,75 @@ describe('forms', () => {
         const submission = (JSON.parse(listing) as { submissions: { values: string }[] }).submissions[0];
         expect(Object.keys(JSON.parse(submission?.values ?? '{}') as object), account.email).not.toContain('password');
       }
-      expect(JSON.stringify(await stored('f-contact'))).not.toContain(secret);
+      expect(JSON.stringify(await stored(FORM))).not.toContain(secret);
     }, 60_000);
+  });
+
+  describe("the demo's contact form (issue 32)", () => {
+    const CONTACT = {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      phone: '+1 555 123 4567',
+      subject: 'Wholesale',
+      message: 'Do you sell to shops?',
+    };
+    const send = (visitor: Visitor, k: string, values: unknown) =>
+      visitor.json<{ error?: string; errors?: Record<string, string> }>('POST', '/api/form/SaveFormSubmission', {
+        ...payload(k, values),
+        formId: 'f-contact',
+        pageTitle: 'Contact',
+        pageId: 'c-contact',
+        pagePath: '/contact',
+      });
+
+    it('saves the five fields it asks for and nothing a client adds', async () => {
+      const visitor = await new Visitor().open('/contact');
+      const before = (await stored('f-contact')).length;
+      const extra = { ...CONTACT, isAdmin: true, password: 'x', interests: ['Ceramics'], ['x'.repeat(90)]: 'y' };
+      expect((await send(visitor, await key(visitor), extra)).status).toBe(200);
+      const all = await stored('f-contact');
+      expect(all).toHaveLength(before + 1);
+      expect(JSON.parse(all[0]?.values ?? '{}')).toEqual(CONTACT);
+    });
+
+    it("answers a wrong email and a missing name with the field's message, keyed by field", async () => {
+      const visitor = await new Visitor().open('/contact');
+      const k = await key(visitor);
+      expect(await send(visitor, k, { ...CONTACT, name: ' ', email: 'ada@example' })).toEqual({
+        status: 400,
+        body: { error: FORM_MESSAGES.formInvalid, errors: { name: 'Required', email: FORM_MESSAGES.email } },
+      });
+      expect((await send(visitor, k, { ...CONTACT, message: 'x'.repeat(2001) })).body.errors).toEqual({
+        message: FORM_MESSAGES.tooLong,
+      });
+      // A phone in one box is text: any shape the shopper writes it in, within the field's length.
+      expect((await send(visitor, k, { ...CONTACT, phone: ['555', '123'] })).body.errors).toEqual({
+        phone: FORM_MESSAGES.invalid,
+      });
+    });
+
+    it('refuses a body over the limit with 413 and a call without the crumb with 403, saving nothing', async () => {
+      const visitor = await new Visitor().open('/contact');
+      const k = await key(visitor);
+      const before = (await stored('f-contact')).length;
+      const oversized = await visitor.send('POST', '/api/form/SaveFormSubmission', {
+        ...payload(k, CONTACT),
+        formId: 'f-contact',
+        form: JSON.stringify({ ...CONTACT, message: 'x'.repeat(FORM_BODY_MAX_BYTES) }),
+      });
+      expect(oversized.status).toBe(413);
+      await oversized.arrayBuffer();
+      const noCrumb = await visitor.fetch('/api/form/SaveFormSubmission', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...payload(k, CONTACT), formId: 'f-contact' }),
+      });
+      expect(noCrumb.status).toBe(403);
+      await noCrumb.arrayBuffer();
+      expect(await stored('f-contact')).toHaveLength(before);
+      // The key was not used up by either: the shopper's real send still goes through.
+      expect((await send(visitor, k, CONTACT)).status).toBe(200);
+    });
   });
 
   /** The demo on its own host with the form's phone, section and flag settings turned off (engine spec §3). */
@@ -231,24 +302,24 @@ describe('forms', () => {
 
   describe('form field attributes and the maxLength flag (engine spec §3)', () => {
     it('shows the phone country code and the section underline only when set, and the textarea limit only behind formFieldMaxLength', async () => {
-      const on = await (await new Visitor().fetch('/contact')).text();
+      const on = await (await new Visitor().fetch(PAGE)).text();
       expect(on).toContain('name="phone-Country"');
       expect(on).toContain('<span>Country code</span>');
       expect(on).toContain('class="FormField-section FormField-section--underline"');
-      expect(on).toContain('id="f-contact-message-count"');
+      expect(on).toContain(`id="${FORM}-message-count"`);
 
-      const visitor = await new Visitor(await plainFormsHost()).open('/contact');
-      const off = await (await visitor.fetch('/contact')).text();
+      const visitor = await new Visitor(await plainFormsHost()).open(PAGE);
+      const off = await (await visitor.fetch(PAGE)).text();
       expect(off).not.toContain('name="phone-Country"');
       expect(off).toContain('name="phone-Areacode"');
       expect(off).toContain('class="FormField-section"');
       expect(off).not.toContain('class="FormField-section FormField-section--underline"');
-      expect(off).not.toContain('f-contact-message-count');
+      expect(off).not.toContain(`${FORM}-message-count`);
       // Flag off: the server does not hold the message to its 500 characters either; the three-part phone gets its empty country code.
       const long = { ...VALID, message: 'x'.repeat(501), phone: ['555', '123', '4567'] };
-      expect(await visitor.json('POST', '/api/rest/forms/validate/f-contact', long)).toEqual({ status: 200, body: {} });
-      const demoVisitor = await new Visitor().open('/contact');
-      expect((await demoVisitor.json('POST', '/api/rest/forms/validate/f-contact', long)).body).toEqual({
+      expect(await visitor.json('POST', `/api/rest/forms/validate/${FORM}`, long)).toEqual({ status: 200, body: {} });
+      const demoVisitor = await new Visitor().open(PAGE);
+      expect((await demoVisitor.json('POST', `/api/rest/forms/validate/${FORM}`, long)).body).toEqual({
         error: FORM_MESSAGES.formInvalid,
         errors: { message: FORM_MESSAGES.tooLong },
       });

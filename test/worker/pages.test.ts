@@ -250,6 +250,33 @@ describe('store pages', () => {
     }
   });
 
+  it("answers every memory hit from the kept page's one Blob, not a copy of its bytes per hit", async () => {
+    const RealResponse = Response;
+    const bodies: unknown[] = [];
+    const global = globalThis as unknown as { Response: (body?: BodyInit | null, init?: ResponseInit) => Response };
+    // A function, not an arrow: the page cache calls it with new.
+    function countingResponse(body?: BodyInit | null, init?: ResponseInit): Response {
+      const made = new RealResponse(body, init);
+      if (made.headers.get('x-page-cache-layer') === 'memory') bodies.push(body);
+      return made;
+    }
+    const first = await get('/shop/p/throw-blanket');
+    const served = await first.text();
+    const counting = vi.spyOn(global, 'Response').mockImplementation(countingResponse);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const hit = await get('/shop/p/throw-blanket');
+        expect(hit.headers.get('x-page-cache-layer')).toBe('memory');
+        expect(await hit.text()).toBe(served);
+      }
+    } finally {
+      counting.mockRestore();
+    }
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).toBeInstanceOf(Blob);
+    expect(bodies[1]).toBe(bodies[0]);
+  });
+
   it('renders a product page with variant selects, quantity input and add-to-cart', async () => {
     const html = await (await get('/shop/p/linen-shirt')).text();
     expect(html).toContain('<h1 class="ProductItem-title">Linen Shirt</h1>');
@@ -352,16 +379,24 @@ describe('store pages', () => {
     expect(list.match(/Comments?</g)).toEqual(['Comments<']);
   });
 
-  it('renders the blog, a post, the contact page with every field type, cart and search', async () => {
+  it('renders the blog, a post, the form-fields page with every field type, the contact form, cart and search', async () => {
     expect(await (await get('/blog')).text()).toContain('PostCard-title');
-    const contact = await (await get('/contact')).text();
+    const showcase = await (await get('/form-fields')).text();
     for (const type of ['email', 'url', 'password', 'number', 'checkbox', 'radio', 'hidden']) {
-      expect(contact).toContain(`type="${type}"`);
+      expect(showcase).toContain(`type="${type}"`);
     }
     for (const part of ['name-First', 'phone-Areacode', 'address-City', 'date-Month', 'time-Hour'])
-      expect(contact).toContain(`name="${part}"`);
-    expect(contact).toContain('<div data-island="SiteForm" data-props=');
-    expect(contact).toContain('<label for="f-contact-satisfaction-0">Delivery</label>');
+      expect(showcase).toContain(`name="${part}"`);
+    expect(showcase).toContain('<div data-island="SiteForm" data-props=');
+    expect(showcase).toContain('<label for="f-field-types-satisfaction-0">Delivery</label>');
+    // The contact page asks what a shopper expects, one box each; none of the showcase's field types.
+    const contact = await (await get('/contact')).text();
+    const start = contact.indexOf('data-form-id="f-contact"');
+    const contactForm = contact.slice(start, contact.indexOf('</form>', start));
+    const labels = [...contactForm.matchAll(/<label for="f-contact-[\w-]+">([^<]+)/g)].map(([, label]) => label);
+    expect(labels).toEqual(['Name', 'Email', 'Phone', 'Subject', 'Message']);
+    for (const type of ['password', 'checkbox', 'radio']) expect(contactForm).not.toContain(`type="${type}"`);
+    expect(contactForm).not.toContain('name="phone-Areacode"');
     const mug = await (await get('/shop/p/ceramic-mug')).text();
     expect(mug).toContain('<div data-island="RestockForm" data-props=');
     expect(mug).toContain('Email me when it is back');

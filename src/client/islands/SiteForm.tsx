@@ -3,7 +3,7 @@
  * submitting ('Submitting…'), problems shown on each field and at the top and bottom (not for a
  * newsletter), and on success a redirect or the submission message with its post-submit HTML.
  */
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { LEAD_NEWSLETTER } from '../../beacon/pixel-events';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../forms/captcha';
 import { FORM_SUBMIT_MESSAGES } from '../../forms/messages';
@@ -11,7 +11,7 @@ import { FORM_MESSAGES, hiddenValues, validateForm, type FieldValue, type FormFi
 import type { CaptchaConfig } from '../captcha';
 import { reportPixel } from '../collectors/pixel';
 import FormFields from '../components/FormFields';
-import { asContainer, navigateTo, pageQuery, setHtmlAndRunScripts } from '../dom';
+import { asContainer, asElement, navigateTo, pageQuery, setHtmlAndRunScripts } from '../dom';
 import { FormSubmitError, submitForm, type SubmissionPage } from '../form-api';
 import { useCaptcha } from '../use-captcha';
 import { EN_FORMS, type FormText, type FormTextKey } from '../../commerce/storefront-text/en-forms';
@@ -24,16 +24,19 @@ function useFormText(): FormText {
 
 let formKeys: Map<string, FormTextKey> | undefined;
 
-/** A field's or the submission's message (the spec's English, as the field rules and the server send it) in the page's language. */
+/** A field's or the submission's message (the spec's English, as the field rules and the server send it), or a field's label written as the catalogue's English, in the page's language. */
 function sayForm(text: FormText, message: string): string {
   formKeys ??= new Map((Object.entries(EN_FORMS) as [FormTextKey, string][]).map(([key, english]) => [english, key]));
   const key = formKeys.get(message);
   return key === undefined ? message : text[key];
 }
 
-/** The store's default words (the English the page was rendered with) in the page's language; a merchant's own as written. */
+/**
+ * The store's own words in the page's language: the default when the merchant left it blank, or a label written as one
+ * of the catalogue's English texts (the rendered default, the demo contact form's `form.contact*`); a merchant's own as written.
+ */
 function defaultOr(label: string, key: FormTextKey, text: FormText): string {
-  return label === '' || label === EN_FORMS[key] ? text[key] : label;
+  return label === '' ? text[key] : sayForm(text, label);
 }
 
 export interface SiteFormProps {
@@ -63,6 +66,7 @@ export default function SiteForm(props: SiteFormProps) {
   const [resetting, setResetting] = useState(false);
   const { captcha, container } = useCaptcha(props.captcha);
   const postSubmit = useRef<HTMLDivElement>(null);
+  const success = useRef<HTMLDivElement>(null);
   const action =
     props.captchaAction ?? (kind === 'newsletter' ? CAPTCHA_ACTIONS.newsletterBlock : CAPTCHA_ACTIONS.formBlock);
   const newsletter = kind === 'newsletter';
@@ -77,10 +81,16 @@ export default function SiteForm(props: SiteFormProps) {
     newsletter ? 'form.newsletterThanks' : 'form.thanks',
     text,
   );
+  const shownFields = useMemo(
+    () => fields.map((field) => ({ ...field, title: sayForm(text, field.title) })),
+    [fields, text],
+  );
   const shownErrors = Object.fromEntries(Object.entries(errors).map(([id, message]) => [id, sayForm(text, message)]));
 
   useEffect(() => setValues((current) => ({ ...hiddenValues(fields, pageQuery()), ...current })), []);
   useEffect(() => {
+    // The focus was on the button the form took away: a keyboard shopper goes on from the confirmation.
+    if (phase.kind === 'done') asElement(success.current)?.focus();
     const target = asContainer(postSubmit.current);
     if (phase.kind === 'done' && target !== null && props.postSubmitHtml !== null)
       setHtmlAndRunScripts(target, props.postSubmitHtml);
@@ -129,7 +139,7 @@ export default function SiteForm(props: SiteFormProps) {
 
   if (phase.kind === 'done') {
     return (
-      <div className="SiteForm-success" role="status" tabIndex={-1}>
+      <div ref={success} className="SiteForm-success" role="status" tabIndex={-1}>
         <p className="SiteForm-submission-message">{submissionMessage}</p>
         {props.postSubmitHtml !== null && <div ref={postSubmit} className="SiteForm-post-submit" />}
       </div>
@@ -156,7 +166,7 @@ export default function SiteForm(props: SiteFormProps) {
         <legend className="visually-hidden">{newsletter ? 'Newsletter sign-up' : 'Form'}</legend>
         <FormFields
           formId={formId}
-          fields={fields}
+          fields={shownFields}
           values={values}
           errors={shownErrors}
           onChange={(id, value) => {

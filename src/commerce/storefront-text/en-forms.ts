@@ -31,6 +31,13 @@ export const EN_FORMS = {
   'form.thanks': 'Thank you!',
   'form.newsletterSubmit': 'Sign up',
   'form.newsletterThanks': 'Thank you for signing up.',
+  'form.contactName': 'Name',
+  'form.contactEmail': 'Email',
+  'form.contactPhone': 'Phone',
+  'form.contactSubject': 'Subject',
+  'form.contactMessage': 'Message',
+  'form.contactSend': 'Send message',
+  'form.contactThanks': 'Thanks for your message. We will reply within two working days.',
 } as const;
 
 export type FormTextKey = keyof typeof EN_FORMS;
