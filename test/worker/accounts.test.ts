@@ -8,6 +8,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SESSION_MESSAGES } from '../../src/accounts/messages';
+import { CART_MESSAGES, type ShoppingCart } from '../../src/commerce/cart';
 import { PASSWORD_MESSAGES } from '../../src/accounts/password-rules';
 import { tokenDigest } from '../../src/durable/passwords';
 import { LINK_LIFETIME_MS, MAX_ADDRESSES, type SiteUsers } from '../../src/durable/site-users';
@@ -67,16 +68,21 @@ function accountCall(visitor: Visitor, xsrf: string, method: string, path: strin
   });
 }
 
-/** A verified, signed-in shopper of a store of its own. */
-async function verifiedShopper(host: string, email: string) {
-  const { base, websiteId } = await storeOnHost(host);
+/** A verified shopper of the store at `base`, signed in. */
+async function verifiedOn(base: string, websiteId: string, email: string) {
   const { visitor } = await signUp(base, email);
   expect(
     (await visitor.json('POST', `${ACCOUNT}/verify`, { token: await linkToken(websiteId, email, 'verify') })).status,
   ).toBe(200);
   const session = await signIn(visitor, email, PASSWORD);
   expect(session.status).toBe(200);
-  return { base, websiteId, visitor, xsrf: session.body.xsrfToken };
+  return { visitor, xsrf: session.body.xsrfToken };
+}
+
+/** A verified, signed-in shopper of a store of its own. */
+async function verifiedShopper(host: string, email: string) {
+  const { base, websiteId } = await storeOnHost(host);
+  return { base, websiteId, ...(await verifiedOn(base, websiteId, email)) };
 }
 
 describe('sign-up and verification', () => {
@@ -370,6 +376,62 @@ describe('order history, addresses and the prefilled checkout', () => {
     expect(await over.json()).toEqual({ error: ADDRESSES_FULL });
     // The session's xsrf token is needed.
     expect((await accountCall(visitor, 'wrong', 'POST', '/addresses', { address: ADDRESS })).status).toBe(403);
+  });
+});
+
+describe("another shopper's ids (issue 32, the journeys' attacker's pass)", () => {
+  it("refuses a signed-in shopper another account's saved address, cart line and order, which still work for their owner", {
+    timeout: 60_000,
+  }, async () => {
+    const { base, websiteId } = await storeOnHost('others.accounts.test');
+    await standardRules(websiteId);
+    const ann = await verifiedOn(base, websiteId, 'ann@example.com');
+    const bob = await verifiedOn(base, websiteId, 'bob@example.com');
+    const saved = (await (
+      await accountCall(ann.visitor, ann.xsrf, 'POST', '/addresses', { address: ADDRESS, isDefault: true })
+    ).json()) as { addresses: { id: string }[] };
+    const address = saved.addresses[0]?.id ?? '';
+    const added = await ann.visitor.json<{ shoppingCart: ShoppingCart }>('POST', ENTRIES, { ...CANDLE, quantity: 1 });
+    const entry = added.body.shoppingCart.entries[0]?.id ?? '';
+    // Bob has a cart of his own, so his calls reach a cart, just not Ann's.
+    expect((await bob.visitor.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
+
+    const gone = { error: ACCOUNT_MESSAGES.addressNotFound };
+    const moved = { address: { ...ADDRESS, city: 'Elsewhere' }, isDefault: true };
+    const bobEdits = await accountCall(bob.visitor, bob.xsrf, 'PUT', `/addresses/${address}`, moved);
+    expect([bobEdits.status, await bobEdits.json()]).toEqual([404, gone]);
+    const bobDeletes = await accountCall(bob.visitor, bob.xsrf, 'DELETE', `/addresses/${address}`);
+    expect([bobDeletes.status, await bobDeletes.json()]).toEqual([404, gone]);
+    const lineGone = { error: CART_MESSAGES.entryNotFound };
+    expect(await bob.visitor.json('PUT', `${ENTRIES}/${entry}`, { quantity: 5 })).toEqual({
+      status: 404,
+      body: lineGone,
+    });
+    expect(await bob.visitor.json('DELETE', `${ENTRIES}/${entry}`)).toEqual({ status: 404, body: lineGone });
+
+    // Ann's address and line are as she left them, and answer her.
+    const hers = (await (await accountCall(ann.visitor, ann.xsrf, 'GET', '/addresses')).json()) as {
+      addresses: { id: string; address: { city: string } }[];
+    };
+    expect(hers.addresses.map((a) => [a.id, a.address.city])).toEqual([[address, ADDRESS.city]]);
+    expect((await accountCall(ann.visitor, ann.xsrf, 'PUT', `/addresses/${address}`, moved)).status).toBe(200);
+    const annsCart = await ann.visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart');
+    expect(annsCart.body.entries.map((e) => [e.id, e.quantity])).toEqual([[entry, 1]]);
+
+    // Ann's order: Bob, signed in, reads it neither by its id nor in his history.
+    expect((await startCheckout(ann.visitor)).status).toBe(200);
+    await fillCheckout(ann.visitor);
+    const placed = await placeOrder(ann.visitor, CARD.ok);
+    expect(placed.status).toBe(201);
+    const order = placed.body.order.id;
+    expect((await bob.visitor.json('GET', `/api/commerce/orders/${order}`)).status).toBe(401);
+    expect((await bob.visitor.json('GET', `/api/commerce/orders/${order}?token=${'0'.repeat(32)}`)).status).toBe(404);
+    const bobsOrders = await accountCall(bob.visitor, bob.xsrf, 'GET', '/orders');
+    expect(await bobsOrders.json()).toEqual({ orders: [] });
+    const annsOrders = (await (await accountCall(ann.visitor, ann.xsrf, 'GET', '/orders')).json()) as {
+      orders: { id: string }[];
+    };
+    expect(annsOrders.orders.map((o) => o.id)).toEqual([order]);
   });
 });
 
