@@ -3,13 +3,26 @@
  * showcase"), in Chromium at 1366 and 375 px with the keyboard alone: the form asks for a name, an email, a phone and a
  * subject in one box each and the message; a wrong email gets the field's message beside the field (the form stays
  * as typed), the corrected one sends and the confirmation takes the focus. The store manager then finds the message
- * under Forms › Contact in the console. The form of every field type is on /form-fields (test/e2e/forms.test.ts).
+ * under Forms › Contact in the console. A French visitor reads the form's labels, button, the wrong email's message
+ * and the confirmation in French (the catalogue's form.contact* texts). The form of every field type is on /form-fields
+ * (test/e2e/forms.test.ts).
  * Screenshots in test-artifacts/journeys/contact-us-*.png.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
-import { ACCOUNTS, atBothWidths, JOURNEY_TIMEOUT, openSection, RUN, shot, signIn, SLOW, useContexts } from './support';
+import {
+  ACCOUNTS,
+  atBothWidths,
+  chooseLanguage,
+  JOURNEY_TIMEOUT,
+  openSection,
+  RUN,
+  shot,
+  signIn,
+  SLOW,
+  useContexts,
+} from './support';
 
 const contexts = useContexts();
 const FORM = '.FormBlock form';
@@ -107,6 +120,41 @@ describe('contact us', () => {
         await shot(manager.page, `contact-us-console-${width}`);
         expect(manager.errors).toEqual([]);
       });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    "speaks the shopper's language: a French visitor reads the form, the wrong email's message and the confirmation in French (375 px)",
+    async () => {
+      const { page, errors } = await contexts.page(375);
+      await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
+      await chooseLanguage(page, storeUrl, 'Français (France)');
+      await page.goto(`${storeUrl}/contact`);
+      await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
+      await expect
+        .poll(() => page.locator(`${FORM} label`).allInnerTexts(), SLOW)
+        .toEqual(['Nom *', 'E-mail *', 'Téléphone', 'Objet', 'Message *']);
+      expect(await page.locator(`${FORM} button[type="submit"]`).innerText()).toBe('Envoyer le message');
+      await tabTo(page, 'f-contact-name');
+      await page.keyboard.type('Amélie Poulain');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('amelie@example');
+      await tabTo(page, 'f-contact-message');
+      await page.keyboard.type(`Livrez-vous à Lyon ? (${RUN})`);
+      await send(page);
+      await expect
+        .poll(() => page.locator('#f-contact-email-error').textContent(), SLOW)
+        .toBe('L’adresse e-mail n’est pas valide. Elle doit être au format utilisateur@domaine.com.');
+      await tabTo(page, 'f-contact-email', 'Shift+Tab');
+      await page.keyboard.press('End');
+      await page.keyboard.type('.fr');
+      await send(page);
+      await expect
+        .poll(() => page.locator('.FormBlock .SiteForm-success').textContent(), SLOW)
+        .toBe('Merci pour votre message. Nous vous répondrons sous deux jours ouvrés.');
+      await shot(page, 'contact-us-french-sent-375');
+      expect(errors).toEqual([]);
     },
     JOURNEY_TIMEOUT,
   );

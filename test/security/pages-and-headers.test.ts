@@ -56,7 +56,7 @@ describe('security headers and CSP', () => {
       expect(miss.csp).toContain(`style-src 'self' ${await cspHash(css)};`);
       const scriptSources = (/script-src ([^;]*);/.exec(miss.csp)?.[1] ?? '').split(' ');
       expect(scriptSources[0]).toBe("'self'");
-      // The contact form's post-submit script is created by SiteForm from the site data on every page's behalf.
+      // A form's post-submit script (the demo's /form-fields) is created by SiteForm from the site data on every page's behalf.
       expect(scriptSources).toContain(await cspHash('document.documentElement.dataset.postSubmit = "ran";'));
       // Every inline script of the page (the header's words) by its hash.
       const inline = [...miss.html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
