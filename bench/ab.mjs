@@ -11,8 +11,9 @@
  *
  * With `--bare-workerd` (`node bench/ab.mjs OTHER_DIST --bare-workerd`) both bundles run on bare workerd, each in its
  * own process beside its React peer (bench/react-peer.jsx), as `node bench/worker.mjs --bare-workerd` runs one: the
- * product page's miss and hit, and React's renderToString, alternately; each build's miss CPU over the renderToString of
- * its own process in the same round, and the load average, are printed.
+ * product page's miss and hit, a constant string of the hit's bytes and headers, and React's renderToString,
+ * alternately; each build's miss CPU over the renderToString of its own process and its hit over the constant string
+ * in the same round, and the load average, are printed.
  */
 import { loadavg } from 'node:os';
 import {
@@ -21,6 +22,8 @@ import {
   newHostRequest,
   cartAddRequest,
   load,
+  median,
+  pageHit,
   pageViewBeacon,
   startBareWorkerd,
   startStore,
@@ -34,7 +37,6 @@ if (otherDist === undefined) {
 }
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PRODUCT = '/shop/p/linen-shirt';
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const summary = (list) =>
   `CPU [${list.map((r) => r.cpu.toFixed(2)).join(' ')}] median ${median(list.map((r) => r.cpu)).toFixed(2)} ms, ${median(list.map((r) => r.rps)).toFixed(0)} req/s`;
 const loadAverage = () =>
@@ -45,16 +47,20 @@ const loadAverage = () =>
 buildWorker();
 
 if (process.argv.includes('--bare-workerd')) {
-  // The page's bytes first, for the React peer's stylesheet (as bench/worker.mjs does).
+  // The page's bytes and a hit's headers first, for the constant string's and the React peer's (as bench/worker.mjs does).
   const probe = await startBareWorkerd('');
-  const page = await (await fetch(new URL(PRODUCT, probe.store.url))).text();
+  const { page, headers } = await pageHit(probe.store.url, PRODUCT);
   await probe.dispose();
-  const runs = { other: await startBareWorkerd(page, { dist: otherDist }), this: await startBareWorkerd(page) };
-  for (const run of Object.values(runs)) await (await fetch(new URL(PRODUCT, run.store.url))).text();
+  const runs = {
+    other: await startBareWorkerd(page, { dist: otherDist, staticHeaders: headers }),
+    this: await startBareWorkerd(page, { staticHeaders: headers }),
+  };
+  for (const run of Object.values(runs)) await pageHit(run.store.url, PRODUCT);
   const before = loadAverage();
   const kinds = {
     'page miss': (run) => load(run.store, PRODUCT, newHostRequest),
     'page hit': (run) => load(run.store, PRODUCT),
+    'constant string': (run) => load(run.static, '/'),
     'React renderToString': (run) => load(run.react, '/string'),
   };
   const measured = new Map();
@@ -85,6 +91,16 @@ if (process.argv.includes('--bare-workerd')) {
         .map((r) => r.toFixed(2))
         .join(' ')}] median ${median(ratios(name)).toFixed(2)}x`,
     );
+  // The hit right after or before its own process's constant string (the order swaps each round).
+  for (const name of ['other', 'this']) {
+    const hits = measured.get(`page hit\u0000${name}`);
+    const peers = measured.get(`constant string\u0000${name}`);
+    const rps = hits.map((hit, i) => hit.rps / peers[i].rps);
+    const cpu = hits.map((hit, i) => hit.cpu / peers[i].cpu);
+    console.log(
+      `  hit / constant string, ${name.padEnd(5)} req/s [${rps.map((r) => r.toFixed(2)).join(' ')}] median ${median(rps).toFixed(2)}x; CPU [${cpu.map((r) => r.toFixed(2)).join(' ')}] median ${median(cpu).toFixed(2)}x`,
+    );
+  }
   const other = median(measured.get('page miss\u0000other').map((r) => r.cpu));
   const mine = median(measured.get('page miss\u0000this').map((r) => r.cpu));
   console.log(`  miss CPU this / other ${(mine / other).toFixed(3)} (medians)`);

@@ -103,12 +103,25 @@ export function startStore(options = {}) {
   });
 }
 
-const staticScript = (body) =>
-  `const body = ${JSON.stringify(body)}; export default { fetch() { return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } }); } };`;
+const HTML_ONLY = [['content-type', 'text/html; charset=utf-8']];
 
-/** A worker that answers `body` as HTML to every request: the ceiling for a page of that size. */
-export function startStaticWorker(body) {
-  return start({ modules: true, script: staticScript(body) });
+/**
+ * A worker answering `body` with `headers` (name, value pairs) to every request: as the constant string itself, which
+ * the runtime encodes on each answer, or with `asBytes` as its bytes in a Blob and the headers in a Headers, both made
+ * once (the least a constant answer costs here: a response made from a Blob refers to its bytes, one made from a string
+ * or a Uint8Array copies them).
+ */
+const staticScript = (body, headers = HTML_ONLY, { asBytes = false } = {}) =>
+  asBytes
+    ? `const body = new Blob([new TextEncoder().encode(${JSON.stringify(body)})]); const headers = new Headers(${JSON.stringify(headers)}); export default { fetch() { return new Response(body, { headers }); } };`
+    : `const body = ${JSON.stringify(body)}; const headers = ${JSON.stringify(headers)}; export default { fetch() { return new Response(body, { headers }); } };`;
+
+/**
+ * A worker that answers `body` as HTML to every request: the ceiling for a page of that size. With `headers` (a page
+ * hit's, say) it answers with those, a fair peer of that answer: the same bytes and headers; `asBytes` as staticScript.
+ */
+export function startStaticWorker(body, headers = HTML_ONLY, { asBytes = false } = {}) {
+  return start({ modules: true, script: staticScript(body, headers, { asBytes }) });
 }
 
 /**
@@ -351,14 +364,15 @@ export function buildReactPeer(dir, page) {
 }
 
 /**
- * The built worker, a static-string worker and the React peer (bench/react-peer.jsx) on bare `workerd` (one process, a socket each): the
+ * The built worker, the constant `staticBody` as a string and as bytes (staticScript, with `staticHeaders`) and the React
+ * peer (bench/react-peer.jsx) on bare `workerd` (one process, a socket each): the
  * bundle's modules, the development vars, its Durable Objects (SQLite on a fresh folder), KV as a small
  * in-process service, a Cache API that never keeps anything; no Miniflare entry worker or loopback
  * services in front. The rate limiters always allow, the file bucket is in memory, ASSETS is not bound. With `inspectorPort`,
  * workerd's inspector listens there (bench/profile-worker.mjs --bare-workerd); `dist` is the bundle's folder (another
- * checkout's for bench/ab.mjs --bare-workerd). `{ store, static, react, pids, dispose }`.
+ * checkout's for bench/ab.mjs --bare-workerd). `{ store, static, bytes, react, pids, dispose }`.
  */
-export async function startBareWorkerd(staticBody, { inspectorPort, dist = 'dist' } = {}) {
+export async function startBareWorkerd(staticBody, { inspectorPort, dist = 'dist', staticHeaders = HTML_ONLY } = {}) {
   const dir = join(resolvePath(dist), 'bare-workerd');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'kv.js'), KV_SERVICE);
@@ -368,7 +382,8 @@ export async function startBareWorkerd(staticBody, { inspectorPort, dist = 'dist
   // SQLite-backed objects need a disk (workerd keeps no SQLite in memory); a fresh one per start.
   const objects = join(dir, `objects-${Date.now()}`);
   mkdirSync(objects);
-  writeFileSync(join(dir, 'static.js'), staticScript(staticBody));
+  writeFileSync(join(dir, 'static.js'), staticScript(staticBody, staticHeaders));
+  writeFileSync(join(dir, 'static-bytes.js'), staticScript(staticBody, staticHeaders, { asBytes: true }));
   buildReactPeer(dir, staticBody);
   const { vars, durableObjects, ratelimits } = configured();
   const texts = readdirSync(dist).filter((name) => /\.(html|css)$/.test(name));
@@ -390,7 +405,12 @@ export async function startBareWorkerd(staticBody, { inspectorPort, dist = 'dist
     ),
   ];
   const classes = [...new Set(Object.values(durableObjects).map(({ className }) => className))];
-  const [storePort, staticPort, reactPort] = [await freePort(), await freePort(), await freePort()];
+  const [storePort, staticPort, bytesPort, reactPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const config = `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
@@ -406,12 +426,14 @@ const config :Workerd.Config = (
     (name = "objects", disk = (path = ${capnpText(objects)}, writable = true)),
     (name = "kv", worker = (modules = [(name = "kv.js", esModule = embed "kv.js")], compatibilityDate = "${COMPATIBILITY_DATE}")),
     (name = "static", worker = (modules = [(name = "static.js", esModule = embed "static.js")], compatibilityDate = "${COMPATIBILITY_DATE}")),
+    (name = "static-bytes", worker = (modules = [(name = "static-bytes.js", esModule = embed "static-bytes.js")], compatibilityDate = "${COMPATIBILITY_DATE}")),
     (name = "react", worker = (modules = [(name = "react-peer.js", esModule = embed "react-peer.js")], compatibilityDate = "${COMPATIBILITY_DATE}")),
   ],
   extensions = [(modules = [(name = "bench:files-bucket", esModule = embed "files-bucket.js", internal = true), (name = "bench:unlimited", esModule = embed "unlimited.js", internal = true)])],
   sockets = [
     (name = "store", address = "127.0.0.1:${storePort}", http = (), service = "store"),
     (name = "static", address = "127.0.0.1:${staticPort}", http = (), service = "static"),
+    (name = "static-bytes", address = "127.0.0.1:${bytesPort}", http = (), service = "static-bytes"),
     (name = "react", address = "127.0.0.1:${reactPort}", http = (), service = "react"),
   ],
 );
@@ -438,6 +460,7 @@ const config :Workerd.Config = (
   return {
     store: { url: store, pids },
     static: { url: new URL(`http://127.0.0.1:${staticPort}/`), pids },
+    bytes: { url: new URL(`http://127.0.0.1:${bytesPort}/`), pids },
     react: { url: new URL(`http://127.0.0.1:${reactPort}/`), pids },
     dispose: async () => {
       child.kill();
@@ -500,6 +523,59 @@ export async function load({ url, pids = [] }, path, request = () => ({ method: 
     cpu,
     requests: latencies.length,
   };
+}
+
+/** How many times bench/worker.mjs measures a hit and its peers in turn (BENCH_ROUNDS, default 3). */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/**
+ * Each of `kinds` (name → a measurement) in turn, `rounds` times, the order reversed each round: on a shared machine
+ * whose load drifts, runs seconds apart compare where runs minutes apart do not. Each kind's results in round order.
+ */
+export async function interleaved(kinds, rounds = ROUNDS) {
+  const results = Object.fromEntries(Object.keys(kinds).map((name) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? Object.keys(kinds) : Object.keys(kinds).reverse();
+    for (const name of order) results[name].push(await kinds[name]());
+  }
+  return results;
+}
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** A run of `load` made of the medians of `runs`' figures. */
+export const medianRun = (runs) =>
+  Object.fromEntries(['rps', 'p50', 'p99', 'cpu'].map((figure) => [figure, median(runs.map((r) => r[figure]))]));
+
+/** A GET of `path` from `url` as `load` sends it (no accept-encoding, so no compressed answer): `{ res, text }`. */
+function getAsLoad(url, path) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(new URL(path, url), (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ res, text: Buffer.concat(chunks).toString('utf8') }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Headers the runtime writes itself (the body's framing, the connection, the date), which no worker sets. */
+const RUNTIME_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+
+/**
+ * `path`'s page from `url` as a memory hit answers the bench's load (after the miss that keeps it): its text and the
+ * headers the worker set, for a peer that answers the same bytes and headers.
+ */
+export async function pageHit(url, path) {
+  await getAsLoad(url, path);
+  const { res, text } = await getAsLoad(url, path);
+  if (res.headers['x-page-cache-layer'] !== 'memory') throw new Error(`${path}: no memory hit`);
+  const headers = [];
+  for (let i = 0; i < res.rawHeaders.length; i += 2)
+    if (!RUNTIME_HEADERS.has(res.rawHeaders[i].toLowerCase()))
+      headers.push([res.rawHeaders[i].toLowerCase(), res.rawHeaders[i + 1]]);
+  return { page: text, headers };
 }
 
 /** `count` requests to `url`, at most `CONCURRENCY` at a time over keep-alive sockets (not a new socket each). */

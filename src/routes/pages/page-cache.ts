@@ -43,7 +43,11 @@ const VERSION_HEADER = 'x-kept-version';
 const TAGS_HEADER = 'x-kept-tags';
 
 interface KeptPage {
-  body: Uint8Array;
+  /**
+   * The page's bytes as a Blob: a response made from a Blob refers to its bytes, where a Uint8Array is copied into
+   * each response (that copy was most of a memory hit's own JavaScript: `node bench/profile-worker.mjs hit`).
+   */
+  body: Blob;
   headers: HeaderList;
   source: PageSource;
   /**
@@ -54,7 +58,7 @@ interface KeptPage {
 }
 
 /** A page to keep: its headers without the render's own `x-page-cache: miss`. */
-function kept(body: Uint8Array, rendered: HeaderList, source: PageSource): KeptPage {
+function kept(body: Blob, rendered: HeaderList, source: PageSource): KeptPage {
   const headers = rendered.filter(([name]) => name !== 'x-page-cache');
   return { body, headers, source, fromMemory: null };
 }
@@ -85,14 +89,14 @@ const memory = new Map<string, KeptPage>();
 let memoryBytes = 0;
 
 function remember(key: string, page: KeptPage): void {
-  if (page.body.byteLength > MAX_MEMORY_PAGE) return;
+  if (page.body.size > MAX_MEMORY_PAGE) return;
   forget(key);
   memory.set(key, page);
-  memoryBytes += page.body.byteLength;
+  memoryBytes += page.body.size;
   for (const [oldest, kept] of memory) {
     if (memoryBytes <= MEMORY_BYTES) break;
     memory.delete(oldest);
-    memoryBytes -= kept.body.byteLength;
+    memoryBytes -= kept.body.size;
   }
 }
 
@@ -100,7 +104,7 @@ function forget(key: string): void {
   const kept = memory.get(key);
   if (kept === undefined) return;
   memory.delete(key);
-  memoryBytes -= kept.body.byteLength;
+  memoryBytes -= kept.body.size;
 }
 
 function fromMemory(key: string): KeptPage | undefined {
@@ -221,7 +225,7 @@ async function fromEdge(url: string): Promise<KeptPage | null> {
     tags: new Set(JSON.parse(cached.headers.get(TAGS_HEADER) ?? '[]') as string[]),
   };
   const headers = [...cached.headers].filter(([name]) => name !== VERSION_HEADER && name !== TAGS_HEADER);
-  return kept(new Uint8Array(await cached.arrayBuffer()), headers, source);
+  return kept(await cached.blob(), headers, source);
 }
 
 /**
@@ -281,7 +285,7 @@ export function keepPage(
   const headers = [...built.response.headers];
   waitUntil(
     built.bytes.then((body) => {
-      const page = kept(body, headers, source);
+      const page = kept(new Blob([body]), headers, source);
       remember(key, page);
       if (sameAs !== null) remember(sameAs, page);
       const copyLastGood = rememberLastGood(address, key);
