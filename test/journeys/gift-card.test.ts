@@ -15,7 +15,8 @@
  * A card with a later send date: a past date is refused under the field, the chosen day is shown at checkout, the
  * confirmation says 'will be sent … on <day>', the recipient has no email yet; once the outbox's clock is moved to that
  * day (development's /dev/orders/outbox, as the orders object's alarm will send it), the email arrives with the code,
- * and the merchant's order page shows the card scheduled for that day.
+ * and the merchant's order page shows the card scheduled for that day, its line (the recipient's email) within the
+ * window's width with its total in view.
  * Screenshots in test-artifacts/journeys/gift-card-*.png.
  */
 import { describe, expect, it } from 'vitest';
@@ -41,6 +42,7 @@ import {
   chooseLanguage,
   merchantApi,
 } from './support';
+import { itemLines, overflowing } from './order-page';
 import { expectStamped, longDate } from './stamped-dates';
 import { sendOnText, utcDay } from '../../src/commerce/gift-cards';
 import { storeUrl } from '../e2e/store';
@@ -402,6 +404,9 @@ for (const width of WIDTHS) {
       await expect
         .poll(() => manager.page.locator('.GiftCardList li').first().textContent(), SLOW)
         .toBe(`$50.00 to Cy <${recipientEmail}> · scheduled for ${laterText} at 00:00 ${shopperZone}`);
+      // The card's line, its recipient's long email included, fits the window with its total in view, at 375 px too.
+      expect(await overflowing(manager.page)).toEqual([]);
+      expect((await itemLines(manager.page)).map((line) => line.totalInView)).toEqual([true]);
       await shot(manager.page, `gift-card-later-console-${width}`);
 
       // Its day comes (the outbox's clock moved on, as the alarm will send it then): the recipient has the code.

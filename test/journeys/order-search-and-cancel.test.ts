@@ -5,11 +5,14 @@
  * finds the order with the name on its row; the order's page offers Cancel as its primary action
  * with a line that tells cancel from refund; the dialog (opened and confirmed from the keyboard) says
  * the order is void, stock goes back and the payment is refunded in full; the order then reads
- * Cancelled with no actions left, and the CSV export of the same search lists it as cancelled. At
- * 1366 and 375 px. Screenshots in test-artifacts/journeys/orders-*.png.
+ * Cancelled with no actions left, and the CSV export of the same search lists it as cancelled. The order also holds
+ * a Linen Shirt with its options: the order's page shows every item's product, options, quantity, price and total
+ * without scrolling sideways, at 375 px as at 1366 (issue 32). At 1366 and 375 px. Screenshots in
+ * test-artifacts/journeys/orders-*.png.
  */
 import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
+import { itemLines, overflowing } from './order-page';
 import {
   ACCOUNTS,
   addToCart,
@@ -40,11 +43,17 @@ for (const width of WIDTHS) {
         const title = `Journey Jug ${RUN} ${width}`;
         const lastName = `Núñez${RUN}${width}`;
         await ensureShipping(contexts, storeUrl);
-        const product = await createProduct(contexts, storeUrl, title, 2400, 5);
+        // A price in the thousands and its SKU, one word, are what once pushed the total out of a phone's width.
+        const product = await createProduct(contexts, storeUrl, title, 124000, 5);
         try {
           const shopper = await contexts.page(width);
           await openProduct(shopper.page, storeUrl, product.path);
-          expect(await addToCart(shopper.page, product.id, 1)).toBe('Added!');
+          expect(await addToCart(shopper.page, product.id, 2)).toBe('Added!');
+          // A shirt with its options beside it.
+          await openProduct(shopper.page, storeUrl, '/shop/p/linen-shirt');
+          await shopper.page.selectOption('#variant-p-linen-shirt-Size', 'Medium');
+          await shopper.page.selectOption('#variant-p-linen-shirt-Colour', 'Sand');
+          expect(await addToCart(shopper.page, 'p-linen-shirt', 2)).toBe('Added!');
           await goToCheckout(shopper.page, storeUrl, title);
           await fillCheckout(shopper.page, `orders-journey-${RUN}-${width}@example.com`);
           await shopper.page.fill('#checkout-firstName', 'José');
@@ -71,6 +80,19 @@ for (const width of WIDTHS) {
           await page.waitForSelector(`h1:text-is("Order ${orderNumber}")`, SLOW);
           expect(await page.locator('.PageHeader-actions .Button--primary').textContent()).toBe('Cancel order');
           expect(await page.locator('.Page > .Field-hint').textContent()).toContain('Cancel voids the order');
+          // Every item's product, options, quantity, price and total can be read, nothing wider than the window.
+          expect(await overflowing(page)).toEqual([]);
+          const items = await itemLines(page);
+          expect(items.map((item) => item.totalInView)).toEqual([true, true]);
+          // A phone reads the quantity and price under the product ('2 × $68.00'), a wide screen in their columns.
+          const times = width === 375 ? ' × ' : ' ';
+          expect(items.map((item) => item.text)).toEqual([
+            expect.stringMatching(new RegExp(`^${title} SKU \\S+ 2${times}\\$1,240\\.00 \\$2,480\\.00$`)),
+            expect.stringMatching(
+              new RegExp(`^Linen Shirt Size: Medium, Colour: Sand SKU \\S+ 2${times}\\$68\\.00 \\$136\\.00$`),
+            ),
+          ]);
+          await shot(page, `orders-order-page-${width}`);
           await page.locator('.PageHeader-actions .Button--primary').focus();
           await page.keyboard.press('Enter');
           const dialog = page.locator('dialog.ConfirmModal');

@@ -74,20 +74,21 @@ function Timeline({ order }: { order: Order }) {
   );
 }
 
+/** The order's items; on a phone in two columns, as Shopify's admin: each one's quantity and price under it ('2 × $68.00'). */
 function Lines({ order }: { order: Order }) {
   const money = (cents: number) => moneyText(cents, order.currencyCode);
   return (
     <div className="DataTable">
       <div className="DataTable-scroll">
-        <table>
+        <table className="OrderLines">
           <caption className="visually-hidden">Items in {orderTitle(order).replace(/^Order/, 'order')}</caption>
           <thead>
             <tr>
               <th scope="col">Item</th>
-              <th scope="col" className="is-end">
+              <th scope="col" className="is-end OrderLines-quantity">
                 Quantity
               </th>
-              <th scope="col" className="is-end">
+              <th scope="col" className="is-end OrderLines-price">
                 Price
               </th>
               <th scope="col" className="is-end">
@@ -117,9 +118,12 @@ function Lines({ order }: { order: Order }) {
                         ))}
                       </dl>
                     )}
+                    <span className="OrderLines-each">
+                      {entry.quantity} × {money(entry.unitPriceCents)}
+                    </span>
                   </th>
-                  <td className="is-end">{entry.quantity}</td>
-                  <td className="is-end">{money(entry.unitPriceCents)}</td>
+                  <td className="is-end OrderLines-quantity">{entry.quantity}</td>
+                  <td className="is-end OrderLines-price">{money(entry.unitPriceCents)}</td>
                   <td className="is-end">{money(entry.subtotalCents)}</td>
                 </tr>
               );
