@@ -1,7 +1,8 @@
 /**
  * Journey: choosing a variant (issue 32, journey 7's product page and the smaller points). A
- * product in two colours, Rust sold out and Sage on sale: the shopper chooses Rust by keyboard, sees
- * it marked sold out (the SALE mark gone, Add To Cart 'Sold Out'), signs up for Rust by keyboard;
+ * product in three colours, Rust sold out, Sage on sale and Moss in stock at full price: the shopper chooses Rust by
+ * keyboard, sees it marked sold out (the SALE mark gone, Add To Cart 'Sold Out'), signs up for Rust by keyboard; the
+ * SALE mark is there on Sage and gone on Moss;
  * the store manager restocks Rust (the console's product call) and the development mailbox shows
  * the email naming Rust. Add To Cart pressed before the page's code has loaded adds once it has. A
  * product sold one per order refuses a second unit with its message, and a quantity of 0 in the
@@ -46,7 +47,7 @@ async function editProduct(id: string, change: (form: Form) => void): Promise<vo
   expect(saved.status(), await saved.text()).toBe(200);
 }
 
-/** A scarf in Rust (sold out, full price) and Sage (4 in stock, on sale), made through the console's calls. */
+/** A scarf in Rust (sold out, full price), Sage (4 in stock, on sale) and Moss (2 in stock, full price), made through the console's calls. */
 async function scarf(title: string): Promise<{ id: string; path: string }> {
   const product = await createProduct(contexts, storeUrl, title, 3000, 0);
   await editProduct(product.id, (form) => {
@@ -57,6 +58,7 @@ async function scarf(title: string): Promise<{ id: string; path: string }> {
     form.variants = [
       rust,
       { ...blankVariant(), values: { Colour: 'Sage' }, price: 3000, salePrice: 2400, onSale: true, stock: 4 },
+      { ...blankVariant(), values: { Colour: 'Moss' }, price: 3000, stock: 2 },
     ];
   });
   return product;
@@ -130,6 +132,13 @@ for (const width of WIDTHS) {
           await expect.poll(() => addButton(page).textContent(), SLOW).toBe('Add To Cart');
           expect(await saleMarks(page).count()).toBe(1);
           expect(await page.locator('.product-restock-notification').isVisible()).toBe(false);
+          // Moss is in stock at full price: Add To Cart, and no SALE mark (issue 32: the mark stayed on a variant not on sale).
+          await chooseByKeyboard(page, colour, 'Moss');
+          await expect
+            .poll(() => page.locator('.ProductItem-details .ProductPrice').textContent(), SLOW)
+            .toBe('$30.00');
+          expect(await saleMarks(page).count()).toBe(0);
+          expect(await addButton(page).textContent()).toBe('Add To Cart');
           expect(errors).toEqual([]);
 
           // The store manager restocks Rust; the back-in-stock email names it.
