@@ -1,8 +1,9 @@
 /** One order: its lines, addresses, totals and timeline, with fulfil (tracking number), and cancel or refund as its state allows (./actions.ts), each explained in its confirm dialog. */
 import { useState, type FormEvent } from 'react';
 import { api } from '../../../api';
-import { giftSentBy, sendOnText } from '../../../commerce/gift-cards';
+import { giftDetailsOf, giftSentBy, sendOnText } from '../../../commerce/gift-cards';
 import { orderTitle, type Order, type OrderEntry } from '../../../commerce/order';
+import { ProductType } from '../../../commerce/product';
 import {
   cardRefundableCents,
   giftCardRefundableCents,
@@ -34,6 +35,12 @@ const ACTION_LABELS: Record<OrderAction, string> = { cancel: 'Cancel order', ref
 
 /** A line's additional fields (the product's form answers, stored as JSON) as label and answer. */
 function additionalFields(entry: OrderEntry): [string, string][] {
+  const gift = entry.productType === ProductType.GiftCard ? giftDetailsOf(entry.additionalFields) : null;
+  // A gift card's recipient and message as the shopper's cart names them; when it is sent, the Gift cards card says.
+  if (gift !== null) {
+    const to: [string, string] = ['To', `${gift.recipientName} (${gift.recipientEmail})`];
+    return gift.message === '' ? [to] : [to, ['Message', gift.message]];
+  }
   if (entry.additionalFields === null || entry.additionalFields === '') return [];
   try {
     const parsed = JSON.parse(entry.additionalFields) as unknown;
