@@ -133,6 +133,10 @@ for (const width of WIDTHS) {
       const over = await page.goto(`${storeUrl}${href}`);
       expect(over?.status()).toBe(410);
       expect(await page.locator('main p').first().textContent()).toBe(DOWNLOAD_MESSAGES['used-up']);
+      // The page's card keeps a margin on a phone, its border clear of the screen's edges.
+      const card = await page.locator('main').boundingBox();
+      expect(card?.x).toBeGreaterThanOrEqual(16);
+      expect((card?.x ?? 0) + (card?.width ?? 0)).toBeLessThanOrEqual(width - 16);
       await shot(page, `digital-download-used-up-${width}`);
     });
   });

@@ -15,7 +15,7 @@ import { readLimit, renderLimit } from '../shared/rate-limit';
 
 export const downloads = new Hono<AppEnv>();
 
-const PAGE_STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fafafa}
+const PAGE_STYLE = `body{margin:0;padding:0 1rem;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fafafa}
 main{max-width:32rem;margin:12vh auto;padding:2rem 1.5rem;background:#fff;border:1px solid #e3e3e3;border-radius:8px}
 h1{font-size:1.375rem;line-height:1.3;margin:0 0 .75rem}p{margin:0 0 1.25rem}a{color:#1a1a1a}
 nav{display:flex;gap:1.25rem;flex-wrap:wrap}`;
