@@ -1,13 +1,22 @@
 /**
- * A new, empty store through the site admin call `npm run site -- new` makes (issue 33, journey 1): its host
- * serves it with no products, pages or orders, the owner is invited by email and signs in after choosing a
- * password, and the Home checklist starts with nothing done. A taken host and a bad body are refused whole;
- * production without the admin token has no such call.
+ * New stores through the site admin calls (one file, one workerd, for what used to be two files; issue 30). A new,
+ * empty store through the site admin call `npm run site -- new` makes (issue 33, journey 1): its host serves it with no
+ * products, pages or orders, the owner is invited by email and signs in after choosing a password, and the Home
+ * checklist starts with nothing done. A taken host and a bad body are refused whole; production without the admin
+ * token has no such call. Then an imported store's owner.
  */
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { AdminCallError, createStore, type AdminTarget } from '../../scripts/site/admin-client';
+import {
+  AdminCallError,
+  createStore,
+  inviteOwner,
+  receiveSite,
+  sendSite,
+  type AdminTarget,
+} from '../../scripts/site/admin-client';
+import { TEAM_MESSAGES } from '../../src/durable/merchants';
 import { merchantAccounts } from '../../src/durable/stubs';
 import { NEW_STORE_MESSAGES } from '../../src/site/new-store';
 import { PRODUCTION_VARS, Visitor } from './visitor';
@@ -92,5 +101,67 @@ describe('a new store', () => {
       body: JSON.stringify({ host: 'prod.new-store.test', name: 'Prod', owner: 'owner@example.com' }),
     });
     expect(res.status).toBe(404);
+  });
+});
+
+/**
+ * An imported store's owner (issue 33, console gaps point 3): `npm run site -- import DIR --host NAME --owner EMAIL`
+ * imports the folder as a store of its own, then invites its owner the way `new` does (the team's invitation email, the
+ * link under the store's host); the owner chooses a password and signs in as its administrator. A host without a store,
+ * a bad email and an owner already on the team are refused.
+ */
+describe('import-owner', () => {
+  const HOST = 'owned.import-owner.test';
+
+  describe('an imported store’s owner', () => {
+    it('is invited by email under the store’s host and signs in as its administrator', async () => {
+      const site = structuredClone((await receiveSite(local)).site);
+      (site.website as { id: string }).id = 'owned-import';
+      await sendSite({ ...local, host: HOST }, 'import', site);
+
+      const invited = await inviteOwner(local, HOST, 'Owner@Owned.example');
+      expect(invited).toEqual({
+        websiteId: 'owned-import',
+        host: HOST,
+        url: `http://${HOST}`,
+        owner: 'Owner@Owned.example',
+      });
+      const accounts = merchantAccounts(env, 'owned-import');
+      await runDurableObjectAlarm(accounts);
+      const mail = (await accounts.mailbox()).find((m) => m.to.toLowerCase() === 'owner@owned.example');
+      expect(mail?.subject).toBe('You are invited to manage Studio Goods');
+      const token = new RegExp(`http://${HOST.replaceAll('.', '\\.')}/config/invitation/([0-9a-f]{64})`).exec(
+        mail?.text ?? '',
+      )?.[1];
+      expect(token).toBeDefined();
+
+      const owner = await new Visitor(`http://${HOST}`).open('/config');
+      const password = 'a long owner password';
+      expect((await owner.json('POST', '/api/console/team/invitations/accept', { token, password })).status).toBe(200);
+      const signedIn = await owner.json('POST', '/api/merchant/session', { email: 'owner@owned.example', password });
+      expect(signedIn.body).toMatchObject({ roles: [1] });
+      // The demo store's team is its own: its owner is no member of the imported store.
+      const demoOwner = await new Visitor(`http://${HOST}`).open('/config');
+      expect(
+        (
+          await demoOwner.json('POST', '/api/merchant/session', {
+            email: 'owner@example.com',
+            password: 'studio-goods-owner',
+          })
+        ).status,
+      ).toBe(401);
+    });
+
+    it('refuses a host without a store, a bad email and an owner already on the team', async () => {
+      expect((await refusal(inviteOwner(local, 'nothing.import-owner.test', 'a@example.com'))).status).toBe(404);
+      expect(await refusal(inviteOwner(local, HOST, 'not an email'))).toMatchObject({
+        status: 400,
+        message: expect.stringContaining(NEW_STORE_MESSAGES.email),
+      });
+      expect(await refusal(inviteOwner(local, HOST, 'owner@owned.example'))).toEqual({
+        status: 409,
+        message: TEAM_MESSAGES.alreadyMember,
+      });
+    });
   });
 });
