@@ -1,8 +1,10 @@
 /**
  * One shopping cart (a SQLite-backed Durable Object per website and cart id). Every change runs
  * alone, one after another, so parallel adds to one cart are neither lost nor doubled. A cart
- * never reserves stock: it may not ask for more than the website's StockLedger has available, and
- * stock is reserved only when the shopper starts paying (the checkout, src/durable/orders.ts).
+ * never reserves stock: it may not ask for more than the website's StockLedger has available, as the
+ * route last heard it (given with each change that grows a sku: `routes/pages/shown-stock.ts` keeps the
+ * ledger's answer at the edge for 2 s, so a cart never calls the per-website ledger itself), and stock is
+ * reserved only when the shopper starts paying (placing the order, src/durable/orders.ts), by the ledger alone.
  * An entry keeps the price it was added at until checkout prices it from the catalogue (`reprice`).
  * Placing an order claims the cart first (`claim`): from then it is that order's, unless the placement
  * took none (`release`, or the orders object's answer when the claim is next read). An untouched cart
@@ -28,7 +30,7 @@ import { newOrderId, type ClaimFate } from './orders/model';
 import { MIGRATIONS_TABLE, migrate, type Migration } from './migrations';
 import { refused, type Refused, type Result } from './result';
 import { SerialQueue } from './serial-queue';
-import { commerceOrders, stockLedger } from './stubs';
+import { commerceOrders } from './stubs';
 
 /** Carts nobody touches for 30 days are removed. */
 export const CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -91,11 +93,6 @@ interface Claim {
 export interface ClaimedCart {
   cart: ShoppingCart | null;
   claimed: 'new' | 'this' | 'another' | null;
-}
-
-/** Who a cart's checkout reservation belongs to in the StockLedger. */
-export function checkoutOwner(cartId: string): string {
-  return `checkout:${cartId}`;
 }
 
 /** The tables' layout; a cart stored under an older one (or none) is migrated when it is next loaded. */
@@ -268,19 +265,12 @@ export class ShoppingCartObject extends DurableObject<Env> {
   }
 
   /**
-   * Why `total` units of `sku` (the cart holding `inCart` of them besides this change) cannot be
-   * had: the spec's message with how many are left; null when they are available (nothing is reserved).
+   * Why `total` units of a sku (the cart holding `inCart` of them besides this change) cannot be had when `available`
+   * are (null: the sku is not counted): the spec's message with how many are left; null when they can.
    */
-  private async shortOf(
-    meta: Meta,
-    sku: string,
-    total: number,
-    stock: number | null,
-    inCart: number,
-  ): Promise<CartFailure | null> {
-    if (stock === null) return null;
-    const result = await stockLedger(this.env, meta.websiteId).check(checkoutOwner(meta.cartId), sku, total, stock);
-    return result.ok ? null : refused('not-enough-stock', notEnoughStockMessage(result.available, inCart));
+  private shortOf(total: number, available: number | null, inCart: number): CartFailure | null {
+    if (available === null || total <= available) return null;
+    return refused('not-enough-stock', notEnoughStockMessage(available, inCart));
   }
 
   /** A product sold one per order (`line.perOrder`) refused past its limit, counted over every entry of the product. */
@@ -411,15 +401,16 @@ export class ShoppingCartObject extends DurableObject<Env> {
   }
 
   /**
-   * Adds `quantity` of a line; the same variant with the same additional fields grows its entry. An
-   * add repeated with the same `idempotencyKey` (a retry after a lost answer) changes nothing and
-   * answers as the first did.
+   * Adds `quantity` of a line, of whose sku `available` units are available (null: not counted); the same variant
+   * with the same additional fields grows its entry. An add repeated with the same `idempotencyKey` (a retry after a
+   * lost answer) changes nothing and answers as the first did.
    */
   add(
     head: CartHead,
     line: CartLine,
     quantity: number,
     additionalFields: string | null,
+    available: number | null,
     idempotencyKey: string | null = null,
   ): Promise<CartAnswer<CartEntryAdded>> {
     return this.changes.run(async () => {
@@ -442,7 +433,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
       const limited = this.overLimit(line.itemId, line.title, line.perOrder, existing?.id ?? null, newQuantity);
       if (limited !== null) return limited;
       const total = this.skuTotal(line.sku, existing?.id ?? null, newQuantity);
-      const short = await this.shortOf(meta, line.sku, total, line.stock, total - quantity);
+      const short = this.shortOf(total, available, total - quantity);
       if (short !== null) return short;
 
       const entry: StoredEntry =
@@ -461,13 +452,13 @@ export class ShoppingCartObject extends DurableObject<Env> {
   }
 
   /**
-   * Sets an entry's quantity; `stock` is the variant's published stock (null: unlimited), `perOrder`
-   * the product's limit per order (null: none).
+   * Sets an entry's quantity; `available` is what the ledger has available of its sku (null: not counted, or not
+   * asked as the quantity does not grow), `perOrder` the product's limit per order (null: none).
    */
   setQuantity(
     entryId: string,
     quantity: number,
-    stock: number | null,
+    available: number | null,
     perOrder: number | null = null,
   ): Promise<CartAnswer<CartEntryUpdated>> {
     return this.changes.run(async () => {
@@ -480,7 +471,7 @@ export class ShoppingCartObject extends DurableObject<Env> {
         const sku = entry.chosenVariant.sku;
         const failure =
           this.overLimit(entry.itemId, entry.title, perOrder, entryId, quantity) ??
-          (await this.shortOf(meta, sku, this.skuTotal(sku, entryId, quantity), stock, this.skuTotal(sku, entryId, 0)));
+          this.shortOf(this.skuTotal(sku, entryId, quantity), available, this.skuTotal(sku, entryId, 0));
         if (failure !== null) return failure;
       }
       this.writeEntry({ ...entry, quantity });

@@ -225,12 +225,6 @@ export class StockLedger extends DurableObject<Env> {
     return Object.fromEntries(skus.map((sku) => [sku, availableFrom(counts.get(sku), stockBySku[sku] as number)]));
   }
 
-  /** Whether a cart may ask for `quantity` of `sku` (its own checkout reservation counts as its own). Reserves nothing. */
-  check(owner: string, sku: string, quantity: number, stock: number, now = Date.now()): CheckResult {
-    const available = this.availableTo(owner, sku, stock, now);
-    return quantity <= available ? { ok: true } : { ok: false, available };
-  }
-
   /**
    * Reserves exactly `lines` for `owner` until `now + ttlMs` (replacing what it held), if every sku
    * has enough; otherwise changes nothing and says what is short. (The cap on one visitor's reserved

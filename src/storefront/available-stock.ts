@@ -90,9 +90,13 @@ export async function showAvailableStock(
   return available;
 }
 
-/** What is available now of the variant of `item` with `sku` (null: it never runs out), from the ledger. */
+/**
+ * What is available now of the variant of `item` with `sku` (null: it never runs out), from the ledger. It asks about
+ * all the item's counted variants, one question per item whichever variant, so an answer kept at the edge
+ * (`routes/pages/shown-stock.ts`) serves an add of any of them.
+ */
 export async function availableOf(readAvailable: ReadAvailable, item: unknown, sku: string): Promise<number | null> {
-  const stock = countedStock(item)[sku];
-  if (stock === undefined) return null;
-  return (await readAvailable({ [sku]: stock }))[sku] ?? 0;
+  const counted = countedStock(item);
+  if (counted[sku] === undefined) return null;
+  return (await readAvailable(counted))[sku] ?? 0;
 }

@@ -17,7 +17,7 @@ import { messagePage } from './html-document';
 import { keepAgain, keepPage, keptPage, lastGoodPage, noteAddress, type PageSource } from './page-cache';
 import { pageFormat, pageRequestOf, type PageRequest } from './page-address';
 import { slugRedirect } from './slug-redirect';
-import { shownStock } from './shown-stock';
+import { edgeStock } from './shown-stock';
 import { faultable } from '../../faults';
 import { isUnavailable } from '../../http/unavailable';
 import { cdnTags, stillCurrent } from '../../site/page-tags';
@@ -27,7 +27,6 @@ import { withStripeSources } from '../../integrations/payments-stripe';
 import { CHECKOUT_PATH } from '../../commerce/cart';
 import { sessionRecordingOrigins } from '../../integrations/session-recording';
 import { NO_STORE, NOT_FOUND } from '../../http/messages';
-import { availableStockOf } from '../../durable/stubs';
 import { isDevelopment, loadedSite, type AppEnv, storeOf } from '../shared/http';
 import { mayRead, mayRender, refusedRead } from '../shared/rate-limit';
 
@@ -56,10 +55,6 @@ const edgeOf = (c: Context<AppEnv>) => ({
   cache: faultable('cache', (caches as unknown as { default: Cache }).default, 'item pages'),
   waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work),
 });
-
-/** What the page shows of stock: the ledger's answer, kept at the edge for a moment (`shown-stock.ts`). */
-const shownStockOf = (c: Context<AppEnv>, websiteId: string) =>
-  shownStock(websiteId, availableStockOf(storeOf(c).objects), (work) => c.executionCtx.waitUntil(work));
 
 /** How often a page read may find the content moved on before the request gives up. */
 const READ_ATTEMPTS = 3;
@@ -176,7 +171,7 @@ async function storePage(
     // The page context is never kept: each one is a read and a render.
     if (!(await mayRead(c)) || !(await mayRender(c))) return refusedRead(c);
     const { value: page } = await resolve();
-    await showAvailableStock(shownStockOf(c, site.website.id), page);
+    await showAvailableStock(edgeStock(c, site.website.id), page);
     const body = JSON.stringify(page.context, null, format === 'json-pretty' ? 2 : undefined);
     return c.body(body, page.status, {
       'content-type': 'application/json; charset=utf-8',
@@ -240,7 +235,7 @@ async function storePage(
     paymentMode: deploymentPayments.mode,
   };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
-  const available = await showAvailableStock(shownStockOf(c, site.website.id), page);
+  const available = await showAvailableStock(edgeStock(c, site.website.id), page);
   const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   // A page showing stock is the same bytes for the same content and available stock: in a new slot whose
   // stock has not moved it is the last slot's page again, not a new render.

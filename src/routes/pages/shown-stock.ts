@@ -3,11 +3,15 @@
  * kept in the data centre's Cache API for SHOWN_STOCK_SECONDS, so the misses of that moment (every
  * isolate's at a product page's freshness slot, the page's `?format=json`, another page showing the same
  * skus) share one ledger read instead of each making a round trip to the website's one `StockLedger`
- * (issue 34; docs/architecture.md, "Round trips per request kind"). Only what a page shows comes from
- * here: adding to the cart, checking out and placing an order still ask the ledger, which alone sells.
+ * (issue 34; docs/architecture.md, "Round trips per request kind"). What a page shows and what an add to the
+ * cart may ask for come from here (a cart reserves nothing: it only keeps a shopper from asking for more than there
+ * is); checking out and placing an order still ask the ledger, which alone sells.
  */
+import type { Context } from 'hono';
+import { availableStockOf } from '../../durable/stubs';
 import { faultable } from '../../faults';
 import { freshnessSlot, type ReadAvailable } from '../../storefront/available-stock';
+import { type AppEnv, storeOf } from '../shared/http';
 
 /**
  * How long a ledger answer is shown again, within its page freshness slot. A page showing stock is
@@ -51,4 +55,9 @@ export function shownStock(
     waitUntil(cache.put(url, copy).catch((error: unknown) => console.error('stock answer not kept', error)));
     return available;
   };
+}
+
+/** The website's ledger read through `shownStock`, for the request `c`: what a page shows and what an add may ask for. */
+export function edgeStock(c: Context<AppEnv>, websiteId: string): ReadAvailable {
+  return shownStock(websiteId, availableStockOf(storeOf(c).objects), (work) => c.executionCtx.waitUntil(work));
 }

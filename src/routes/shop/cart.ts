@@ -23,6 +23,7 @@ import {
   giftDetailsProblems,
 } from '../../commerce/gift-cards';
 import { ProductType, productType, variantAvailable } from '../../commerce/product';
+import { availableOf } from '../../storefront/available-stock';
 import { knownTimeZone } from '../../site/editor/zoned-time';
 import type { CartAnswer, CartFailure } from '../../durable/cart';
 import type { Site } from '../../site/schema';
@@ -41,6 +42,7 @@ import type { CartChanged } from '../../api/storefront-answers';
 import { answer, answerText, pathIn } from '../shared/contract';
 import { adoptIntoAccount, cartHead, cartIdFrom, currencyOf, setCartCookie, visitorCart } from './visitor-cart';
 import { guardedArea } from '../shared/guarded-area';
+import { edgeStock } from '../pages/shown-stock';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -103,14 +105,26 @@ function emptyCart(site: Site): ShoppingCart {
   return buildCart({ id: null, websiteId: site.website.id, created: null, currencyCode: currencyOf(site) }, []);
 }
 
-/** The line for an item and sku of this site, or a 4xx response. */
-async function lineFor(c: Context<AppEnv>, itemId: string, sku: string | null | undefined): Promise<CartLine> {
+/** The item and its line for a sku of this site, or a 4xx response. */
+async function lineFor(
+  c: Context<AppEnv>,
+  itemId: string,
+  sku: string | null | undefined,
+): Promise<{ item: Item; line: CartLine }> {
   const site = c.var.site;
   const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
   if (item === undefined) return apiError(404, CART_MESSAGES.itemNotFound);
   const line = resolveCartLine(item, sku, currencyOf(site), site.collections, site.websiteSettings);
-  return 'error' in line ? apiError(400, line.error) : line;
+  return 'error' in line ? apiError(400, line.error) : { item, line };
 }
+
+/**
+ * What the ledger has available of the line's sku (null: not counted), as the data centre heard it within the last
+ * 2 s (`routes/pages/shown-stock.ts`), else asked now: a cart reserves nothing, so a figure that old only decides
+ * whether the shopper may ask for the units; checking out and placing the order ask the ledger itself.
+ */
+const availableToAdd = (c: Context<AppEnv>, item: Item, line: CartLine) =>
+  availableOf(edgeStock(c, c.var.site.website.id), item, line.sku);
 
 function quantityOr400(raw: unknown): number {
   const parsed = parseQuantity(raw ?? 1);
@@ -199,7 +213,7 @@ async function addLine(
   idempotencyKey: string | null = null,
 ) {
   const site = c.var.site;
-  const line = await lineFor(c, request.itemId, request.sku);
+  const { item, line } = await lineFor(c, request.itemId, request.sku);
   if (line.subscription !== subscription)
     return apiError(400, subscription ? CART_MESSAGES.notSubscription : CART_MESSAGES.subscriptionOnly);
   const quantity = quantityOr400(request.quantity);
@@ -207,10 +221,11 @@ async function addLine(
     line.productType === ProductType.GiftCard
       ? giftDetailsOr400(request.additionalFields, site.website.timeZone)
       : request.additionalFields;
+  const available = await availableToAdd(c, item, line);
   const cartId = cartIdOf();
   const result = await storeOf(c)
     .objects.cart(cartId)
-    .add(cartHead(site, cartId), line, quantity, additionalFields, idempotencyKey);
+    .add(cartHead(site, cartId), line, quantity, additionalFields, available, idempotencyKey);
   return result.ok ? { cartId, result } : failed(result);
 }
 
@@ -271,8 +286,10 @@ cart.put(pathIn(areas.cart, api.changeCartEntry), withSite, async (c) => {
   const entryId = c.req.param('entryId');
   const entry = stub === null ? undefined : (await stub.read())?.entries.find((e) => e.id === entryId);
   if (stub === null || entry === undefined) return apiError(404, CART_MESSAGES.entryNotFound);
-  const line = await lineFor(c, entry.itemId, entry.chosenVariant.sku);
-  return answered(c, api.changeCartEntry, await stub.setQuantity(entryId, quantity, line.stock, line.perOrder));
+  const { item, line } = await lineFor(c, entry.itemId, entry.chosenVariant.sku);
+  // Only a growing quantity is checked against stock.
+  const available = quantity > entry.quantity ? await availableToAdd(c, item, line) : null;
+  return answered(c, api.changeCartEntry, await stub.setQuantity(entryId, quantity, available, line.perOrder));
 });
 
 cart.delete(pathIn(areas.cart, api.removeCartEntry), withSite, async (c) => {

@@ -14,6 +14,8 @@ import { isVerified } from '../../durable/site-users';
 import { hashPassword } from '../../durable/passwords';
 import { DEMO_SHOPPER, DEMO_SITE_ID } from '../../site/demo';
 import { itemsById } from '../../site/catalog';
+import { availableOf } from '../../storefront/available-stock';
+import { edgeStock } from '../pages/shown-stock';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
 import { answer, pathIn } from '../shared/contract';
 import { randomToken, requireCrumb } from '../shared/csrf';
@@ -46,9 +48,8 @@ function setSessionCookies(
 }
 
 /**
- * A copy of the account's cart as a new anonymous cart, with the entries that can still be held
- * (the account's cart keeps holding its own stock, so an entry that holds the last units cannot be
- * copied); null when no entry could be.
+ * A copy of the account's cart as a new anonymous cart, with the entries that can still be had
+ * (an entry of more units than are available now is left out); null when no entry could be.
  */
 async function cloneCart(
   c: Context<AppEnv>,
@@ -60,6 +61,7 @@ async function cloneCart(
   if (source === null) return null;
   const cartId = randomToken();
   const target = objects.cart(cartId);
+  const readAvailable = edgeStock(c, site.website.id);
   let cloned = 0;
   const items = await itemsById(
     c.env,
@@ -71,7 +73,9 @@ async function cloneCart(
     const line =
       item === undefined ? null : resolveCartLine(item, entry.chosenVariant.sku, source.currencyCode, site.collections);
     if (line === null || 'error' in line) continue;
-    if ((await target.add(cartHead(site, cartId), line, entry.quantity, entry.additionalFields)).ok) cloned++;
+    const available = await availableOf(readAvailable, item, line.sku);
+    if ((await target.add(cartHead(site, cartId), line, entry.quantity, entry.additionalFields, available)).ok)
+      cloned++;
   }
   return cloned === 0 ? null : { cartId, entriesLeftOut: source.entries.length - cloned };
 }
