@@ -8,10 +8,10 @@
  * store's shipping rate and discount code are set up through the merchant calls, as a merchant would.
  * Screenshots go to test-artifacts/checkout/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { reviewShot, useChromium } from './browser';
 import { holdRequests } from './held-requests';
 import { save } from '../journeys/support';
@@ -22,7 +22,6 @@ import { storeUrl } from './store';
 const browser = useChromium();
 const ARTIFACTS = 'test-artifacts/checkout';
 mkdirSync(ARTIFACTS, { recursive: true });
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const DISCOUNT = `E2E${Date.now().toString(36).toUpperCase()}`;
 const RATE = 'E2E Courier';
@@ -220,27 +219,6 @@ async function applyDiscountByKeyboard(page: Page): Promise<void> {
   expect(await page.locator('.CheckoutCode-name').first().textContent()).toBe(DISCOUNT);
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: {
-          run: () => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run()).violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) at ${v.targets.join(', ')}`);
-}
-
 for (const width of [1366, 375]) {
   describe(`checkout at ${width} px`, () => {
     it('buys a candle with the keyboard: shipping, a discount code, the success card, then the order confirmed page', async () => {
@@ -370,7 +348,7 @@ describe('checkout refusals', () => {
     );
     await page.evaluate('window.scrollTo(0, 0)');
     await reviewShot(page, `${ARTIFACTS}/incomplete-375.png`, { fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, 'incomplete checkout form')).toEqual([]);
     expect(errors).toEqual([]);
   }, 180_000);
 
@@ -427,7 +405,7 @@ describe('checkout refusals', () => {
 
   it('has no serious or critical axe violations on the checkout page', async () => {
     const { page } = await shopperAtCheckout(1366);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, 'checkout page')).toEqual([]);
   }, 180_000);
 });
 
@@ -475,7 +453,7 @@ describe('checkout store rules, at 1366 and 375 px', () => {
         expect(await page.locator('#checkout-postalCode').inputValue()).toBe('62701');
         expect(await page.locator('#checkout-countryCode').inputValue()).toBe('US');
         expect(await search.getAttribute('aria-expanded')).toBe('false');
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await seriousViolations(page, `address search at ${width} px`)).toEqual([]);
         expect(errors).toEqual([]);
       }
     } finally {
