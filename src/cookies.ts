@@ -18,6 +18,9 @@ export type StoreCookie = keyof typeof STORE_COOKIES;
 /** Where a page script without a crumb gets one (pages themselves set no cookie: they are cached for everyone). */
 export const CRUMB_PATH = '/api/crumb';
 
+/** The header a state-changing call echoes the crumb in (src/routes/shared/csrf.ts checks it). */
+export const CSRF_HEADER = 'X-CSRF-Token';
+
 export const HOST_PREFIX = '__Host-';
 
 /** The cookie's name in production (`__Host-` prefixed) or in development (plain). */

@@ -1,11 +1,11 @@
 /**
- * A JSON call to the store's API from the page: JSON in and out, and the crumb on every state change (CSRF). A call
- * that can be sent twice with one effect is sent once more when the network lost it or the store was unavailable for
- * a moment (a Durable Object resetting during a deploy answers 503, docs/contracts.md), so a blip is a short wait
- * rather than "Please try again".
+ * A JSON call to the store's API from the page, as `jsonRequest` (./request.ts) builds it. A call that can be sent
+ * twice with one effect is sent once more when the network lost it or the store was unavailable for a moment (a
+ * Durable Object resetting during a deploy answers 503, docs/contracts.md), so a blip is a short wait rather than
+ * "Please try again".
  */
 import { CART_MESSAGES } from '../commerce/cart';
-import { crumb } from './crumb';
+import { jsonRequest } from './request';
 
 /** Unavailable for now: the store's 503 and a gateway's 502 or 504 in front of it. */
 const TRANSIENT = [502, 503, 504];
@@ -19,17 +19,7 @@ export async function apiCall(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  const send = async () =>
-    fetch(path, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(method === 'GET' ? {} : { 'X-CSRF-Token': await crumb() }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const send = async () => fetch(path, await jsonRequest(method, body, headers));
   // Sent twice, these have the effect of once: a read, a PUT (it sets what it names: a quantity, an address) and a POST
   // carrying an Idempotency-Key (an add to the cart, placing an order), which the store answers the same for the same key.
   if (method !== 'GET' && method !== 'PUT' && !('Idempotency-Key' in headers)) return send();

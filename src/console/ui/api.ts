@@ -1,10 +1,11 @@
 /**
- * The console's one way to call the worker: JSON in and out, the crumb on every state change, and
- * every failure as an `ApiError` with the server's message (and its per-field messages, when the
- * call names the fields at fault). A 401 also tells the shell, which shows the sign-in again.
+ * The console's one way to call the worker: the request `jsonRequest` builds (the storefront's too),
+ * sent once (a failed save says so and is the merchant's to repeat), and every failure as an
+ * `ApiError` with the server's message (and its per-field messages, when the call names the fields
+ * at fault). A 401 also tells the shell, which shows the sign-in again.
  */
 import type { Call } from '../../api';
-import { crumb } from '../../client/crumb';
+import { jsonRequest } from '../../client/request';
 
 export const API_MESSAGES = {
   network: 'Network error',
@@ -44,17 +45,7 @@ export async function consoleApi<T, B = unknown>(
 ): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(method === 'GET' ? {} : { 'X-CSRF-Token': await crumb() }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    res = await fetch(path, await jsonRequest(method, body, headers));
   } catch {
     throw new ApiError(0, API_MESSAGES.network);
   }

@@ -7,13 +7,13 @@
  * the page script asks `GET /api/crumb` before its first state change when it has none.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { CRUMB_PATH } from '../../cookies';
+import { CRUMB_PATH, CSRF_HEADER } from '../../cookies';
 import { randomHex, sameToken } from '../../site/ids';
 import { ApiError } from '../../http/errors';
 import { readStoreCookie, setStoreCookie } from './cookies';
 import type { AppEnv } from './http';
 
-export const CSRF_HEADER = 'X-CSRF-Token';
+export { CSRF_HEADER };
 export const CRUMB_FAIL_MESSAGE = 'Missing or invalid CSRF token';
 const CRUMB_PATTERN = /^[0-9a-f]{32}$/;
 

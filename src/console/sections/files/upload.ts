@@ -5,6 +5,7 @@
  */
 import { api } from '../../../api';
 import { crumb } from '../../../client/crumb';
+import { CSRF_HEADER } from '../../../client/request';
 import { ApiError, API_MESSAGES } from '../../ui/api';
 import {
   fileType,
@@ -37,7 +38,7 @@ export async function sendFile(
   const stored = await new Promise<StoredFile>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(route.method, path);
-    xhr.setRequestHeader('X-CSRF-Token', token);
+    xhr.setRequestHeader(CSRF_HEADER, token);
     xhr.setRequestHeader('content-type', fileType(file.name) ?? 'application/octet-stream');
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
@@ -74,7 +75,7 @@ async function sendWidths(file: File, stored: StoredFile, token: string): Promis
       if (blob === null || blob.type !== 'image/webp') return;
       await fetch(api.fileVariant.path(stored.id, stored.rev, `w${width}`), {
         method: api.fileVariant.method,
-        headers: { 'X-CSRF-Token': token, 'content-type': 'image/webp' },
+        headers: { [CSRF_HEADER]: token, 'content-type': 'image/webp' },
         body: blob,
       });
     }
