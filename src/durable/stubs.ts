@@ -1,7 +1,7 @@
 /**
  * Every Durable Object a route, another object or an integration talks to, by the name it is kept
  * under: one object per website (its stock, forms, accounts, …), one per cart within a website, and
- * the local payment provider's one ledger. No other module makes a stub (stubs.test.ts holds it so),
+ * the local payment provider's one ledger. No other module makes a stub (test/architecture.test.ts holds it so),
  * but `site/catalog.ts`, which sits below this room and reaches the website's `SiteContent` through
  * its binding (docs/architecture.md, "Known exceptions").
  */
