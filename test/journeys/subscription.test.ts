@@ -6,7 +6,7 @@
  * development mailbox (/dev/mailbox) has the manage link, which opens in a fresh browser (no
  * account), shows the subscription, and cancels it from the keyboard after a confirmation. The
  * subscription then has no next charge (the renewal run on a fake clock charging nothing is
- * test/worker/subscription-cancel.test.ts). A French visitor (the store switched to French on the account page) reads
+ * test/worker/orders.test.ts, 'subscription-cancel'). A French visitor (the store switched to French on the account page) reads
  * the same terms in French on the product page and at checkout before paying, the checkout's test-mode banner, and
  * a mistyped address's page-not-found. Screenshots in test-artifacts/journeys/subscription-*.png.
  */
