@@ -14,7 +14,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { reviewShot, useChromium } from './browser';
 import { holdRequests } from './held-requests';
-import { save } from '../journeys/support';
+import { atBothWidths, save } from '../journeys/support';
 import { clickAndSeeAddedPopover } from './pages';
 import { endPaymentWindowsWithin } from './payment-windows';
 import { storeUrl } from './store';
@@ -413,7 +413,7 @@ describe('checkout store rules, at 1366 and 375 px', () => {
   it("says the store's minimum subtotal with the formatted money and keeps Place order disabled", async () => {
     await storeSettings({ minimumSubtotalCents: 5000 });
     try {
-      for (const width of [1366, 375]) {
+      await atBothWidths(async (width) => {
         const { page, errors } = await shopperAtCheckout(width);
         await expect
           .poll(() => page.locator('.Checkout-message').textContent(), SLOW)
@@ -422,7 +422,7 @@ describe('checkout store rules, at 1366 and 375 px', () => {
         await page.evaluate('window.scrollTo(0, 0)');
         await reviewShot(page, `${ARTIFACTS}/minimum-subtotal-${width}.png`, { fullPage: true });
         expect(errors).toEqual([]);
-      }
+      });
     } finally {
       await storeSettings({});
     }
@@ -431,7 +431,7 @@ describe('checkout store rules, at 1366 and 375 px', () => {
   it('finds the address with the address search combobox by keyboard and fills the address fields', async () => {
     await storeSettings({ addressSearch: true });
     try {
-      for (const width of [1366, 375]) {
+      await atBothWidths(async (width) => {
         const { page, errors } = await shopperAtCheckout(width);
         const search = page.locator('#checkout-address-search');
         await search.waitFor(SLOW);
@@ -455,7 +455,7 @@ describe('checkout store rules, at 1366 and 375 px', () => {
         expect(await search.getAttribute('aria-expanded')).toBe('false');
         expect(await seriousViolations(page, `address search at ${width} px`)).toEqual([]);
         expect(errors).toEqual([]);
-      }
+      });
     } finally {
       await storeSettings({});
     }
