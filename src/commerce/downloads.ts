@@ -4,6 +4,7 @@
  * an unguessable token, at most DOWNLOAD_LIMIT downloads (Shopify Digital Downloads' default) until
  * DOWNLOAD_DAYS after payment; a refund or cancellation of the line revokes it.
  */
+import type { TextKey } from './storefront-text/en';
 
 export const DOWNLOAD_LIMIT = 5;
 export const DOWNLOAD_DAYS = 30;
@@ -56,14 +57,17 @@ export function orderDownload(
   };
 }
 
-/** The pages the download route answers instead of a file (spec-style messages: what happened and what to do). */
-export const DOWNLOAD_MESSAGES: Readonly<Record<Exclude<GrantState, 'ok'> | 'unknown' | 'missing', string>> = {
-  unknown: 'This download link is not valid. Check the link in your order email.',
-  expired: 'This download link has expired. Contact the store for a new one.',
-  'used-up': 'This download link has been used the most times it allows. Contact the store for a new one.',
-  revoked: 'This download is no longer available because the item was refunded or cancelled.',
-  missing: 'This file is not available right now. Contact the store.',
-};
+/**
+ * The catalogue's texts (src/commerce/storefront-text/en-system-pages.ts) of the pages the download route answers
+ * instead of a file: what happened and what to do.
+ */
+export const DOWNLOAD_MESSAGE_KEYS = {
+  unknown: 'download.unknown',
+  expired: 'download.expired',
+  'used-up': 'download.usedUp',
+  revoked: 'download.revoked',
+  missing: 'download.missing',
+} as const satisfies Record<Exclude<GrantState, 'ok'> | 'unknown' | 'missing', TextKey>;
 
 /**
  * A Content-Disposition that saves the file under its name: an ASCII fallback (no quotes, backslashes,

@@ -12,7 +12,8 @@
 import { describe, expect, it } from 'vitest';
 import { downloadedBytes } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
-import { DOWNLOAD_LIMIT, DOWNLOAD_MESSAGES } from '../../src/commerce/downloads';
+import { DOWNLOAD_LIMIT, DOWNLOAD_MESSAGE_KEYS } from '../../src/commerce/downloads';
+import { EN } from '../../src/commerce/storefront-text/en';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import {
   ACCOUNTS,
@@ -132,7 +133,7 @@ for (const width of WIDTHS) {
       expect(await item.getByRole('link').count()).toBe(0);
       const over = await page.goto(`${storeUrl}${href}`);
       expect(over?.status()).toBe(410);
-      expect(await page.locator('main p').first().textContent()).toBe(DOWNLOAD_MESSAGES['used-up']);
+      expect(await page.locator('main p').first().textContent()).toBe(EN[DOWNLOAD_MESSAGE_KEYS['used-up']]);
       // The page's card keeps a margin on a phone, its border clear of the screen's edges.
       const card = await page.locator('main').boundingBox();
       expect(card?.x).toBeGreaterThanOrEqual(16);

@@ -10,6 +10,7 @@ export const EN_PAGE = {
   'footer.cart': 'Cart',
   'nav.home': 'Home',
   'cart.link': 'Cart',
+  'cart.title': 'Cart',
   'cart.linkEmpty': 'Cart, empty',
   'cart.linkOne': 'Cart, 1 item',
   'cart.linkMany': 'Cart, {count} items',
