@@ -3,7 +3,8 @@
  * payments" to Commerce → Payments at 1366 px: the test-mode banner, Stripe's test keys saved with the secret
  * shown only by its last 4, instalments not offered, then back to the local test provider to try the store; the
  * checklist ticks it; a store manager is refused the screen; at 375 px it fits. Then a German merchant picks
- * Bavaria from the tax list and ships to Germany, and a shopper at 375 px with a Bavarian address ('Bayern') pays
+ * Bavaria from the tax list and ships to Germany (at 375 px the rates list fits, each rate's places and price under
+ * its name, its Edit and Delete in view), and a shopper at 375 px with a Bavarian address ('Bayern') pays
  * the 19 % and buys with the test card. Screenshots in test-artifacts/journeys/payments-*.png.
  */
 import type { Page } from 'playwright-core';
@@ -22,6 +23,7 @@ import {
   useOwnStore,
 } from './support';
 import { TEST_MODE_BANNER } from '../../src/commerce/payment-mode';
+import { overflowing } from './order-page';
 
 const contexts = useContexts();
 
@@ -162,7 +164,24 @@ describe('Payments and regions', () => {
       await page.fill('#rate-amount', '4.90');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect.poll(() => page.locator('tr', { hasText: 'DHL Germany' }).textContent(), SLOW).toContain('Germany');
+      expect(await page.locator('tr', { hasText: 'DHL Germany' }).locator('td').first().textContent()).toBe('Germany');
+      await shot(page, 'payments-console-shipping-rates-1366');
       expect(errors).toEqual([]);
+      // At 375 px the rates fit: each one's places and price under its name, its Edit and Delete in view.
+      await phone.page.getByRole('button', { name: 'Cancel' }).click();
+      await phone.page.reload();
+      const phoneRow = phone.page.locator('tr', { hasText: 'DHL Germany' });
+      await phoneRow.waitFor(SLOW);
+      expect((await phoneRow.innerText()).replace(/\s+/g, ' ')).toBe(
+        'DHL Germany Ships to: Germany Price: $4.90 Free over: — Edit Delete',
+      );
+      expect(await overflowing(phone.page)).toEqual([]);
+      for (const name of ['Edit DHL Germany', 'Delete DHL Germany']) {
+        const button = await phone.page.getByRole('button', { name }).boundingBox();
+        expect(button?.x, name).toBeGreaterThanOrEqual(0);
+        expect((button?.x ?? 0) + (button?.width ?? Number.POSITIVE_INFINITY), name).toBeLessThanOrEqual(375);
+      }
+      await shot(phone.page, 'payments-console-shipping-rates-375');
 
       const shopper = await contexts.page(375);
       await openProduct(shopper.page, store.url, '/shop/p/canvas-tote');

@@ -16,13 +16,28 @@ export interface Column<Row> {
   primary?: boolean;
   /** Left out on narrow screens (tablets) to keep the rest readable. */
   wideOnly?: boolean;
+  /** On a phone, shown under the row's name with its label instead of in its own column (as an order's items). */
+  underNameOnPhone?: boolean;
 }
 
-function cellClass(column: { align?: 'start' | 'end'; wideOnly?: boolean }): string | undefined {
-  const names = [column.align === 'end' ? 'is-end' : '', column.wideOnly === true ? 'is-wide-only' : ''].filter(
-    (name) => name !== '',
-  );
+function cellClass(column: { align?: 'start' | 'end'; wideOnly?: boolean; underNameOnPhone?: boolean }) {
+  const names = [
+    column.align === 'end' ? 'is-end' : '',
+    column.wideOnly === true ? 'is-wide-only' : '',
+    column.underNameOnPhone === true ? 'is-under-name-on-phone' : '',
+  ].filter((name) => name !== '');
   return names.length === 0 ? undefined : names.join(' ');
+}
+
+/** The row's cells that a phone shows under its name, each a line with its column's label. */
+function UnderName<Row>({ row, columns }: { row: Row; columns: Column<Row>[] }) {
+  return columns
+    .filter((column) => column.underNameOnPhone === true)
+    .map((column) => (
+      <span key={column.key} className="DataTable-underName">
+        {column.label}: {column.render(row)}
+      </span>
+    ));
 }
 
 export interface DataTableProps<Row> {
@@ -160,6 +175,7 @@ export function DataTable<Row>({
                     column.primary === true ? (
                       <th key={column.key} scope="row" className={cellClass(column)}>
                         {column.render(row)}
+                        <UnderName row={row} columns={columns} />
                       </th>
                     ) : (
                       <td key={column.key} className={cellClass(column)}>

@@ -294,11 +294,13 @@ export function ShippingRates() {
     {
       key: 'regions',
       label: 'Ships to',
+      underNameOnPhone: true,
       render: (r) => (r.regions.length === 0 ? 'Everywhere' : r.regions.map(placeName).join('; ')),
     },
     {
       key: 'price',
       label: 'Price',
+      underNameOnPhone: true,
       render: (r) =>
         r.method === 'flat'
           ? moneyText(r.amountCents, currency)
@@ -307,6 +309,7 @@ export function ShippingRates() {
     {
       key: 'free',
       label: 'Free over',
+      underNameOnPhone: true,
       render: (r) => (r.freeOverCents === null ? '—' : moneyText(r.freeOverCents, currency)),
     },
   ];
