@@ -8,6 +8,7 @@
 export const STORE_COOKIES = {
   crumb: 'crumb',
   cart: 'CART',
+  cartFlag: 'HasCart',
   siteUserInfo: 'SiteUserInfo',
   siteUserSession: 'SiteUserSession',
   merchantSession: 'MerchantSession',

@@ -30,10 +30,19 @@ describe('the store cookies in the page script', () => {
     expect(readStoreCookie('cart')).toBeNull();
   });
 
-  it('knows the visitor may have a cart from either name of the cart or the signed-in cookie', () => {
+  it('knows the visitor may have a cart from either name of the cart flag, a cart id set before the flag, or the signed-in cookie', () => {
     withCookies('');
     expect(mayHaveCart()).toBe(false);
-    for (const cookie of ['__Host-CART=c', 'CART=c', '__Host-SiteUserInfo=%7B%7D', 'SiteUserInfo=%7B%7D']) {
+    withCookies(`crumb=${'a'.repeat(32)}; ss_cvr=x`);
+    expect(mayHaveCart()).toBe(false);
+    for (const cookie of [
+      '__Host-HasCart=1',
+      'HasCart=1',
+      '__Host-CART=c',
+      'CART=c',
+      '__Host-SiteUserInfo=%7B%7D',
+      'SiteUserInfo=%7B%7D',
+    ]) {
       withCookies(cookie);
       expect(mayHaveCart(), cookie).toBe(true);
     }

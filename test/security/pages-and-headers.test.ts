@@ -130,9 +130,11 @@ describe('security headers and CSP', () => {
   });
 
   describe('cookie audit', () => {
+    const CANDLE = { itemId: 'p-candle', sku: 'SQ1021', quantity: 1 };
     const rules: [string, boolean, string][] = [
       ['crumb', false, 'Lax'],
-      ['CART', false, 'Lax'],
+      ['CART', true, 'Lax'],
+      ['HasCart', false, 'Lax'],
       ['SiteUserInfo', false, 'Lax'],
       ['SiteUserSession', true, 'Lax'],
       ['MerchantSession', true, 'Strict'],
@@ -151,13 +153,7 @@ describe('security headers and CSP', () => {
       };
       await collect(await visitor.fetch('/contact'));
       await collect(await visitor.fetch('/api/crumb'));
-      await collect(
-        await visitor.send('POST', '/api/commerce/shopping-cart/entries', {
-          itemId: 'p-candle',
-          sku: 'SQ1021',
-          quantity: 1,
-        }),
-      );
+      await collect(await visitor.send('POST', '/api/commerce/shopping-cart/entries', CANDLE));
       await collect(
         await visitor.send('POST', '/api/site-users/account/session', {
           email: shopper.email,
@@ -223,8 +219,29 @@ describe('security headers and CSP', () => {
       });
       expect(signOut.status).toBe(200);
       const cleared = signOut.headers.getAll('set-cookie');
-      for (const name of ['SiteUserSession', 'SiteUserInfo'])
+      for (const name of ['SiteUserSession', 'SiteUserInfo', 'CART', 'HasCart'])
         expect(cleared).toContain(`__Host-${name}=; Max-Age=0; Path=/; Secure`);
+    });
+
+    it('sets a cart cookie from before the flag (readable, no HasCart) again HttpOnly with its flag when the cart is loaded', async () => {
+      const owner = new Visitor();
+      await owner.open('/shop/p/candle');
+      await (await owner.send('POST', '/api/commerce/shopping-cart/entries', CANDLE)).arrayBuffer();
+      const cartId = owner.cookies.get('CART') ?? '';
+      expect(cartId).toMatch(/^[0-9a-f]{32}$/);
+      const load = (cookie: string) => new Visitor().fetch('/api/commerce/shopping-cart', { headers: { cookie } });
+
+      const legacy = await load(`CART=${cartId}`);
+      expect(((await legacy.json()) as { id: string }).id).toBe(cartId);
+      const set = legacy.headers.getAll('set-cookie');
+      expect(set.find((c) => c.startsWith(`CART=${cartId};`))).toMatch(/HttpOnly; SameSite=Lax$/);
+      const flag = set.find((c) => c.startsWith('HasCart=1;')) ?? '';
+      expect(flag).toContain('Max-Age=2592000');
+      expect(flag).not.toContain('HttpOnly');
+
+      const flagged = await load(`CART=${cartId}; HasCart=1`);
+      expect(((await flagged.json()) as { id: string }).id).toBe(cartId);
+      expect(flagged.headers.getAll('set-cookie').filter((c) => /^(CART|HasCart)=/.test(c))).toEqual([]);
     });
   });
 });

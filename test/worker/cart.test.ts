@@ -39,12 +39,15 @@ describe('cart API', () => {
     expect(await skuOf('oak-board')).toBe(OAK.sku);
   });
 
-  it('adds an entry, sets the CART cookie and returns the cart with totals in minor units', async () => {
+  it('adds an entry, sets the CART cookie HttpOnly beside its readable flag and returns the cart with totals in minor units', async () => {
     const visitor = await new Visitor().open();
     const res = await visitor.send('POST', ENTRIES, { ...SHIRT, quantity: 2, additionalFields: null });
     expect(res.status).toBe(200);
-    const cookie = res.headers.getAll('set-cookie').find((c: string) => c.startsWith('CART='));
-    expect(cookie).toMatch(/^CART=[0-9a-f]{32}; Max-Age=2592000; Path=\/; SameSite=Lax$/);
+    const set = res.headers.getAll('set-cookie');
+    expect(set.find((c: string) => c.startsWith('CART='))).toMatch(
+      /^CART=[0-9a-f]{32}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+    expect(set.find((c: string) => c.startsWith('HasCart='))).toBe('HasCart=1; Max-Age=2592000; Path=/; SameSite=Lax');
     const { shoppingCart, newlyAdded } = (await res.json()) as Added;
     expect(newlyAdded).toMatchObject({
       itemId: SHIRT.itemId,

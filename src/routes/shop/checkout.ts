@@ -34,7 +34,6 @@ import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
 import { itemsAtVersion } from '../../site/item-at-version';
 import { rememberOrder, withAccountDetails } from './account-checkout';
-import { deleteStoreCookie } from '../shared/cookies';
 import { demoShipping } from './demo-shipping';
 import { currentCrumb, requireCrumb } from '../shared/csrf';
 import { apiError, readJson, siteVersion, type AppEnv, withSite, storeOf } from '../shared/http';
@@ -43,7 +42,7 @@ import { rateLimit, visitorKey } from '../shared/rate-limit';
 import { guardedArea } from '../shared/guarded-area';
 import { allows } from '../../site/roles';
 import { MERCHANT_MESSAGES } from '../../accounts/messages';
-import { cartIdFrom, currencyOf } from './visitor-cart';
+import { cartIdFrom, currencyOf, deleteCartCookie } from './visitor-cart';
 import { areas } from '../../api/areas';
 import { storefrontRoutes as api } from '../../api/storefront';
 import { answer, pathIn } from '../shared/contract';
@@ -291,7 +290,7 @@ checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) =>
   if (outcome.status === 202) c.header('retry-after', String(UNKNOWN_RETRY_AFTER_S));
   // The cart is kept until the order is paid: a payment that fails later gives the shopper their cart back.
   if ('order' in outcome.body && outcome.body.order.status === 'paid' && body.cartToken === undefined)
-    deleteStoreCookie(c, 'cart');
+    deleteCartCookie(c);
   // A refusal is kept and replayed as it was first answered (its body carries the checkout or the lines short).
   return 'order' in outcome.body
     ? answer(c, api.placeOrder, outcome.body, outcome.status)
@@ -303,7 +302,7 @@ async function forgetPaidCart(c: Context<AppEnv>, order: Order): Promise<void> {
   const cartId = cartIdFrom(c);
   if (cartId === null || order.status === 'pending' || order.status === 'cancelled') return;
   const cart = await storeOf(c).objects.cart(cartId).read();
-  if (cart?.orderId === order.id) deleteStoreCookie(c, 'cart');
+  if (cart?.orderId === order.id) deleteCartCookie(c);
 }
 
 /** The buyer's view (with the confirmation URL's token) or a merchant's (customerData permission: an order is a customer's personal data). */

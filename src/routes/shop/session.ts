@@ -24,7 +24,7 @@ import { isDevelopment, readJson, type AppEnv, storeOf, withSite } from '../shar
 import { rateLimit } from '../shared/rate-limit';
 import { accountSession, currentSession } from './site-user-session';
 import { signInRefusal, signInWithPassword } from '../shared/sign-in';
-import { cartHead, cartOnSignIn, setCartCookie } from './visitor-cart';
+import { cartHead, cartOnSignIn, deleteCartCookie, setCartCookie } from './visitor-cart';
 
 /** The demo store's visitor account exists in development (README: local use only). */
 async function ensureDemoAccounts(c: Context<AppEnv>): Promise<void> {
@@ -126,7 +126,7 @@ session.delete(pathIn(areas.account, api.signOut), withSite, async (c) => {
       ? await cloneCart(c, current.profile.cartId)
       : null;
   if (clone === null) {
-    deleteStoreCookie(c, 'cart');
+    deleteCartCookie(c);
     return answer(c, api.signOut, { signedOut: true, cartCloned: false });
   }
   setCartCookie(c, clone.cartId);

@@ -1,7 +1,9 @@
 /**
- * The visitor's cart as the browser holds it: the `CART` cookie (`__Host-CART` in production;
- * readable by the page script), the cart object it names, and how it follows a visitor's account
- * when they sign in. The cart API and the sign-in session share it.
+ * The visitor's cart as the browser holds it: the `CART` cookie (`__Host-CART` in production), the
+ * cart's bearer token and so HttpOnly, beside the `HasCart` flag the page script reads to know a cart
+ * is worth loading (spec §4), as `SiteUserSession` sits beside `SiteUserInfo`; the cart object it
+ * names, and how it follows a visitor's account when they sign in. The cart API and the sign-in
+ * session share it.
  */
 import type { Context } from 'hono';
 import { DEFAULT_CURRENCY } from '../../commerce/money';
@@ -9,19 +11,33 @@ import type { CartHead } from '../../durable/cart';
 import type { VisitorSession } from '../../durable/site-users';
 import { CART_ID } from '../../api/checkout-bodies';
 import type { Site } from '../../site/schema';
-import { readStoreCookie, setStoreCookie } from '../shared/cookies';
+import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
 import { type AppEnv, storeOf } from '../shared/http';
 import { currentSession } from './site-user-session';
 
 const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 
+/**
+ * The cart id the visitor's cookie holds. A cookie set before the flag existed (readable, no flag) is
+ * set again HttpOnly with its flag: the page script still sees such a cookie and loads the cart, and
+ * that load is what upgrades it (pages themselves set no cookie: they are cached for everyone).
+ */
 export function cartIdFrom(c: Context<AppEnv>): string | null {
   const value = readStoreCookie(c, 'cart');
-  return value !== undefined && CART_ID.test(value) ? value : null;
+  if (value === undefined || !CART_ID.test(value)) return null;
+  if (readStoreCookie(c, 'cartFlag') === undefined) setCartCookie(c, value);
+  return value;
 }
 
 export function setCartCookie(c: Context<AppEnv>, cartId: string): void {
-  setStoreCookie(c, 'cart', cartId, { sameSite: 'Lax', maxAge: CART_COOKIE_MAX_AGE });
+  const options = { sameSite: 'Lax', maxAge: CART_COOKIE_MAX_AGE } as const;
+  setStoreCookie(c, 'cart', cartId, { ...options, httpOnly: true });
+  setStoreCookie(c, 'cartFlag', '1', options);
+}
+
+export function deleteCartCookie(c: Context<AppEnv>): void {
+  deleteStoreCookie(c, 'cart');
+  deleteStoreCookie(c, 'cartFlag');
 }
 
 export function currencyOf(site: Site): string {
