@@ -20,6 +20,8 @@ export interface OrderEntry {
   unitPriceCents: number;
   subtotalCents: number;
   additionalFields: string | null;
+  /** The titles of the product form's fields by field id as the shopper was asked them (absent: no form, or placed before they were kept). */
+  additionalFieldTitles?: Record<string, string>;
 }
 
 /** One line of a refund: the order line's index, how many of it, and whether those units went back on sale. */

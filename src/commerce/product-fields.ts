@@ -118,6 +118,21 @@ export function fieldsFormOf(form: unknown): { id: string; name: string; fields:
   };
 }
 
+/** The product's additional-fields form: its own, else the site form it names by id; null when it asks for none. */
+export function productFieldsForm(item: unknown, siteForms: readonly { id: string }[]): object | null {
+  const { own, formId } = additionalFieldsFormOf(item);
+  return own ?? (formId === '' ? null : (siteForms.find((form) => form.id === formId) ?? null));
+}
+
+/**
+ * The titles of a product form's fields by field id (its section headings left out): what an order line keeps of
+ * what its shopper was asked, since the form may change after the order.
+ */
+export function fieldTitlesOf(form: unknown): Record<string, string> {
+  const titled = fieldsFormOf(form).fields.filter((field) => childOf(field, 'type') !== 'section');
+  return Object.fromEntries(titled.map((field) => [text(field, 'id'), text(field, 'title')]));
+}
+
 /**
  * The product with each variant's `qtyInStock` set to `stock[sku]` where it names the variant's sku (the
  * product given is left alone); a product without variants as it is.

@@ -7,10 +7,12 @@
  * the order is void, stock goes back and the payment is refunded in full; the order then reads
  * Cancelled with no actions left, and the CSV export of the same search lists it as cancelled. The order also holds
  * a Linen Shirt with its options: the order's page shows every item's product, options, quantity, price and total
- * without scrolling sideways, at 375 px as at 1366 (issue 32). At 1366 and 375 px. Screenshots in
+ * without scrolling sideways, at 375 px as at 1366 (issue 32), and an engraved pen's answer under its field's title
+ * ("Engraving text"), not the form's key. At 1366 and 375 px. Screenshots in
  * test-artifacts/journeys/orders-*.png.
  */
 import { describe, expect, it } from 'vitest';
+import { seeTextAfter } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import { itemLines, overflowing } from './order-page';
 import {
@@ -34,6 +36,7 @@ import {
 } from './support';
 
 const contexts = useContexts();
+const PEN_BUTTON = '.ProductItem-form .sqs-add-to-cart-button';
 
 for (const width of WIDTHS) {
   describe(`order search and cancel at ${width} px`, () => {
@@ -54,6 +57,13 @@ for (const width of WIDTHS) {
           await shopper.page.selectOption('#variant-p-linen-shirt-Size', 'Medium');
           await shopper.page.selectOption('#variant-p-linen-shirt-Colour', 'Sand');
           expect(await addToCart(shopper.page, 'p-linen-shirt', 2)).toBe('Added!');
+          // A pen whose form asks for its engraving: the order page names the answer by the field's title.
+          await openProduct(shopper.page, storeUrl, '/shop/p/brass-pen');
+          await shopper.page.locator(PEN_BUTTON).click();
+          await shopper.page.locator('[role="dialog"] input').fill('Happy birthday');
+          await seeTextAfter(shopper.page, PEN_BUTTON, 'Added!', () =>
+            shopper.page.locator('[role="dialog"] button[type="submit"]').click(),
+          );
           await goToCheckout(shopper.page, storeUrl, title);
           await fillCheckout(shopper.page, `orders-journey-${RUN}-${width}@example.com`);
           await shopper.page.fill('#checkout-firstName', 'José');
@@ -83,13 +93,16 @@ for (const width of WIDTHS) {
           // Every item's product, options, quantity, price and total can be read, nothing wider than the window.
           expect(await overflowing(page)).toEqual([]);
           const items = await itemLines(page);
-          expect(items.map((item) => item.totalInView)).toEqual([true, true]);
+          expect(items.map((item) => item.totalInView)).toEqual([true, true, true]);
           // A phone reads the quantity and price under the product ('2 × $68.00'), a wide screen in their columns.
           const times = width === 375 ? ' × ' : ' ';
           expect(items.map((item) => item.text)).toEqual([
             expect.stringMatching(new RegExp(`^${title} SKU \\S+ 2${times}\\$1,240\\.00 \\$2,480\\.00$`)),
             expect.stringMatching(
               new RegExp(`^Linen Shirt Size: Medium, Colour: Sand SKU \\S+ 2${times}\\$68\\.00 \\$136\\.00$`),
+            ),
+            expect.stringMatching(
+              new RegExp(`^Engraved Brass Pen SKU \\S+ Engraving text Happy birthday 1${times}\\$39\\.00 \\$39\\.00$`),
             ),
           ]);
           await shot(page, `orders-order-page-${width}`);

@@ -110,6 +110,8 @@ export interface PlaceRequest extends CheckoutRequest {
   requester: string;
   /** Whom the order's emails are written for (kept on the order; absent in placements journaled before). */
   emailLocale?: EmailLocale;
+  /** By cart entry id: its product form's field titles by field id, kept with the order (absent in placements journaled before). */
+  fieldTitles?: Record<string, Record<string, string>>;
 }
 
 export const PLACE_MESSAGES = {

@@ -329,6 +329,9 @@ export function recordOrder(
     unitPriceCents: e.purchasePriceCents,
     subtotalCents: e.purchasePriceCents * e.quantity,
     additionalFields: e.additionalFields,
+    ...(e.additionalFields !== null && request.fieldTitles?.[e.id] !== undefined
+      ? { additionalFieldTitles: request.fieldTitles[e.id] }
+      : {}),
   }));
   const option = totals.shippingOptions.find((o) => o.id === totals.selectedShippingOption) ?? null;
   const order: Order = {

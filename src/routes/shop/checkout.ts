@@ -16,6 +16,7 @@ import {
 import { BUYER_TOKEN } from '../../api/storefront-bodies';
 import { CART_MESSAGES, type PriceChange, type ShoppingCart } from '../../commerce/cart';
 import { resolveCartLine } from '../../commerce/cart-line';
+import { fieldTitlesOf, productFieldsForm } from '../../commerce/product-fields';
 import { CHECKOUT_MESSAGES } from '../../commerce/checkout-totals';
 import { ORDER_MESSAGES, type Order } from '../../commerce/order';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
@@ -125,6 +126,28 @@ async function checkoutRequest(
     ({ cart, changes: priceChanges } = repriced);
   }
   return { websiteId: site.website.id, cart, lines: [...lines.values()], subscription, priceChanges };
+}
+
+/** By entry id, the field titles of the forms the cart's answered entries were added with: the order keeps them. */
+async function answeredFieldTitles(
+  c: Context<AppEnv>,
+  cart: ShoppingCart,
+): Promise<Record<string, Record<string, string>>> {
+  const site = c.var.site;
+  const answered = cart.entries.filter((e) => e.additionalFields !== null);
+  // The same items checkoutRequest just read: kept in the isolate, no call to the content object.
+  const items = await itemsAtVersion(
+    c.env,
+    site.website.id,
+    await siteVersion(c),
+    answered.map((e) => e.itemId),
+  );
+  const titles: Record<string, Record<string, string>> = {};
+  for (const entry of answered) {
+    const form = productFieldsForm(items.get(entry.itemId), site.forms);
+    if (form !== null) titles[entry.id] = fieldTitlesOf(form);
+  }
+  return titles;
 }
 
 /**
@@ -266,6 +289,7 @@ checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) =>
     const orderId = claimed === 'new' || claimed === 'this' ? cart.orderId : null;
     if (orderId === null) return apiError(409, CHECKOUT_MESSAGES.purchased);
     const request = await checkoutRequest(c, cart, key);
+    const fieldTitles = await answeredFieldTitles(c, request.cart);
     const origin = new URL(c.req.url).origin;
     const placing = () =>
       orders.place({
@@ -277,6 +301,7 @@ checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) =>
         visitor: visitorKey(c),
         requester,
         emailLocale: shopperEmailLocale(site, body.locale),
+        fieldTitles,
       });
     // A sku this isolate heard short is refused at once, without reaching the orders object (a flash sale's losers); a
     // retry of a claim goes to the orders object, which answers what its key already has (a paid order, for one).

@@ -33,7 +33,7 @@ import { RefundDialog } from './RefundDialog';
 
 const ACTION_LABELS: Record<OrderAction, string> = { cancel: 'Cancel order', refund: 'Refund' };
 
-/** A line's additional fields (the product's form answers, stored as JSON) as label and answer. */
+/** A line's additional fields (the product's form answers, stored as JSON) as label and answer: each by the field's title the order kept, else (an older order) its key. */
 function additionalFields(entry: OrderEntry): [string, string][] {
   const gift = entry.productType === ProductType.GiftCard ? giftDetailsOf(entry.additionalFields) : null;
   // A gift card's recipient and message as the shopper's cart names them; when it is sent, the Gift cards card says.
@@ -46,7 +46,7 @@ function additionalFields(entry: OrderEntry): [string, string][] {
     const parsed = JSON.parse(entry.additionalFields) as unknown;
     if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
       return Object.entries(parsed).map(([key, value]) => [
-        key,
+        entry.additionalFieldTitles?.[key] || key,
         Array.isArray(value)
           ? value.join(', ')
           : typeof value === 'object' && value !== null
