@@ -15,10 +15,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { REVIEW_SHOTS, reviewShot, useChromium } from './browser';
 import { holdRequests } from './held-requests';
+import { type MerchantAccount, merchantSessions } from './merchant-session';
 import { storeUrl } from './store';
 import { afterNextPaint, downloadedBytes } from './pages';
 
 const browser = useChromium();
+const signedInContext = merchantSessions(browser);
 const SCREENSHOTS = 'test-artifacts/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
 const RUN = Date.now().toString(36);
@@ -111,9 +113,25 @@ async function placeOrder(
   return order;
 }
 
-/** The console at `path`, signed in as `account` through its sign-in form. */
+/** The console at `path` for `account`, its session signed in once for the file (merchant-session.ts). */
 async function signedIn(
-  account: { email: string; password: string },
+  account: MerchantAccount,
+  path: string,
+  width = 1366,
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await signedInContext(account, { viewport: { width, height: 900 }, acceptDownloads: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${storeUrl}${path}`);
+  await page.waitForSelector('.Sidebar', WAIT);
+  return { page, errors };
+}
+
+/** The console at `path`, signed in as `account` through its sign-in form (for the test of signing in itself). */
+async function signedInThroughForm(
+  account: MerchantAccount,
   path: string,
   width = 1366,
 ): Promise<{ page: Page; errors: string[] }> {
@@ -145,9 +163,8 @@ async function screenshot(page: Page, name: string): Promise<void> {
 describe('console operations in Chromium', () => {
   beforeAll(async () => {
     // A fresh store ships nowhere: the store manager adds a rate through the merchant call.
-    const context = await newContext();
+    const context = await signedInContext(ACCOUNTS.store);
     const { api, headers } = await visitorApi(context);
-    await expectOk(await api.post(`${storeUrl}/api/merchant/session`, { data: ACCOUNTS.store, headers }));
     await expectOk(
       await api.post(`${storeUrl}/api/commerce/shipping-rates`, {
         data: { name: `Ops courier ${RUN}`, regions: [], method: 'flat', amountCents: 500 },
@@ -523,7 +540,7 @@ describe('console operations in Chromium', () => {
             })
           ).status(),
         ).toBe(401);
-      const { page, errors } = await signedIn(ACCOUNTS.owner, '/config/team');
+      const { page, errors } = await signedInThroughForm(ACCOUNTS.owner, '/config/team');
       for (const width of [1366, 375]) {
         await page.setViewportSize({ width, height: 900 });
         const panel = page.locator('section[aria-labelledby="sign-in-failures-title"]');
