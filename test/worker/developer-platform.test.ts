@@ -715,7 +715,7 @@ describe('developer-platform-real-templates', () => {
       const at = html.indexOf('<div id="sqs-cart-container">');
       expect(at, html.slice(html.indexOf('<main'), html.indexOf('</main>'))).toBeGreaterThan(0);
       const container = html.slice(at, html.indexOf('</main>', at));
-      expect(container).toContain('<h1 id="cart-title">Cart</h1>');
+      expect(container).toContain('<h1 id="cart-title" data-text="cart.title">Cart</h1>');
       expect(container).toContain('<div data-island="CartPage"');
       expect(html.match(/<div data-island="CartPage"/g)).toHaveLength(1);
       const contact = await (await new Visitor(`http://${HOST}`).fetch('/contact')).text();
