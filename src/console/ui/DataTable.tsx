@@ -29,8 +29,9 @@ function cellClass(column: { align?: 'start' | 'end'; wideOnly?: boolean; underN
   return names.length === 0 ? undefined : names.join(' ');
 }
 
-/** The row's cells that a phone shows under its name, each a line with its column's label. */
-function UnderName<Row>({ row, columns }: { row: Row; columns: Column<Row>[] }) {
+/** The row's cells that a phone shows under its name: each a line with its column's label, or the caller's one line for them all. */
+function UnderName<Row>({ row, columns, line }: { row: Row; columns: Column<Row>[]; line?: (row: Row) => ReactNode }) {
+  if (line !== undefined) return <span className="DataTable-underName">{line(row)}</span>;
   return columns
     .filter((column) => column.underNameOnPhone === true)
     .map((column) => (
@@ -55,6 +56,8 @@ export interface DataTableProps<Row> {
   loadingMore?: boolean;
   onLoadMore?: () => void;
   empty?: ReactNode;
+  /** The underNameOnPhone columns said together as one line (an order line's '2 × $68.00'), instead of a line each with its label. */
+  underNameLine?: (row: Row) => ReactNode;
 }
 
 function SortButton({
@@ -91,6 +94,7 @@ export function DataTable<Row>({
   loadingMore = false,
   onLoadMore,
   empty,
+  underNameLine,
 }: DataTableProps<Row>) {
   const selectable = selected !== undefined && onSelect !== undefined;
   const keys = rows.map(rowKey);
@@ -175,7 +179,7 @@ export function DataTable<Row>({
                     column.primary === true ? (
                       <th key={column.key} scope="row" className={cellClass(column)}>
                         {column.render(row)}
-                        <UnderName row={row} columns={columns} />
+                        <UnderName row={row} columns={columns} line={underNameLine} />
                       </th>
                     ) : (
                       <td key={column.key} className={cellClass(column)}>

@@ -13,7 +13,9 @@ import {
 } from '../../../commerce/refunds';
 import {
   Breadcrumbs,
+  type Column,
   consoleApi,
+  DataTable,
   Link,
   describedBy,
   errorMessage,
@@ -81,64 +83,54 @@ function Timeline({ order }: { order: Order }) {
   );
 }
 
+/** An order line's name cell: the product, its options, SKU and additional fields, each on a line. */
+function LineName({ entry }: { entry: OrderEntry }) {
+  const options = Object.entries(entry.attributes);
+  const extra = additionalFields(entry);
+  return (
+    <>
+      <span className="Cell-title">{entry.title}</span>
+      {options.length > 0 && (
+        <span className="Muted OrderLine-detail">{options.map(([name, value]) => `${name}: ${value}`).join(', ')}</span>
+      )}
+      <span className="Muted OrderLine-detail">SKU {entry.sku}</span>
+      {extra.length > 0 && (
+        <dl className="OrderExtra">
+          {extra.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}
+
 /** The order's items; on a phone in two columns, as Shopify's admin: each one's quantity and price under it ('2 × $68.00'). */
 function Lines({ order }: { order: Order }) {
   const money = (cents: number) => moneyText(cents, order.currencyCode);
+  const columns: Column<OrderEntry>[] = [
+    { key: 'item', label: 'Item', primary: true, render: (entry) => <LineName entry={entry} /> },
+    { key: 'quantity', label: 'Quantity', align: 'end', underNameOnPhone: true, render: (entry) => entry.quantity },
+    {
+      key: 'price',
+      label: 'Price',
+      align: 'end',
+      underNameOnPhone: true,
+      render: (entry) => money(entry.unitPriceCents),
+    },
+    { key: 'subtotal', label: 'Subtotal', align: 'end', render: (entry) => money(entry.subtotalCents) },
+  ];
   return (
-    <div className="DataTable">
-      <div className="DataTable-scroll">
-        <table className="OrderLines">
-          <caption className="visually-hidden">Items in {orderTitle(order).replace(/^Order/, 'order')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col" className="is-end OrderLines-quantity">
-                Quantity
-              </th>
-              <th scope="col" className="is-end OrderLines-price">
-                Price
-              </th>
-              <th scope="col" className="is-end">
-                Subtotal
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.entries.map((entry, i) => {
-              const options = Object.entries(entry.attributes);
-              const extra = additionalFields(entry);
-              return (
-                <tr key={`${entry.sku}-${i}`}>
-                  <th scope="row">
-                    <span className="Cell-title">{entry.title}</span>
-                    {options.length > 0 && (
-                      <span className="Muted"> {options.map(([name, value]) => `${name}: ${value}`).join(', ')}</span>
-                    )}
-                    <span className="Muted"> SKU {entry.sku}</span>
-                    {extra.length > 0 && (
-                      <dl className="OrderExtra">
-                        {extra.map(([label, value]) => (
-                          <div key={label}>
-                            <dt>{label}</dt>
-                            <dd>{value}</dd>
-                          </div>
-                        ))}
-                      </dl>
-                    )}
-                    <span className="OrderLines-each">
-                      {entry.quantity} × {money(entry.unitPriceCents)}
-                    </span>
-                  </th>
-                  <td className="is-end OrderLines-quantity">{entry.quantity}</td>
-                  <td className="is-end OrderLines-price">{money(entry.unitPriceCents)}</td>
-                  <td className="is-end">{money(entry.subtotalCents)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <DataTable
+      caption={`Items in ${orderTitle(order).replace(/^Order/, 'order')}`}
+      columns={columns}
+      rows={order.entries}
+      rowKey={(entry) => String(order.entries.indexOf(entry))}
+      underNameLine={(entry) => `${entry.quantity} × ${money(entry.unitPriceCents)}`}
+    />
   );
 }
 
