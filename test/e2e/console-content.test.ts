@@ -12,16 +12,17 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { REVIEW_SHOTS, reviewShot, useChromium } from './browser';
+import { type MerchantAccount, merchantSessions } from './merchant-session';
 import { storeUrl } from './store';
 import { saveOutcome } from '../journeys/support';
 import { afterNextPaint } from './pages';
 
 const SCREENSHOTS = 'test-artifacts/screenshots';
 const browser = useChromium();
+const signedInContext = merchantSessions(browser);
 /** The demo store's team (src/site/demo.ts, which imports the theme files Node cannot load). */
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 const VIEWER = { email: 'viewer@example.com', password: 'studio-goods-viewer' };
-type Account = typeof OWNER;
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 /** The engine spec's interface message (§8), written out so a changed constant fails here. */
@@ -39,21 +40,19 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(before);
 }
 
+/** The console's home for `account`, its session signed in once for the file (merchant-session.ts). */
 async function signIn(
-  account: Account,
+  account: MerchantAccount,
   device: { viewport: { width: number; height: number }; userAgent?: string } = {
     viewport: { width: 1366, height: 900 },
   },
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser().newContext(device);
+  const context = await signedInContext(account, device);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  // The sign-in form, not the page's last request: a loaded machine passed 60 s waiting for "load" once.
+  // The console's sidebar, not the page's last request: a loaded machine passed 60 s waiting for "load" once.
   await page.goto(`${storeUrl}/config`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
-  await page.fill('#merchant-email', account.email);
-  await page.fill('#merchant-password', account.password);
-  await page.click('.SignIn-card button[type="submit"]');
   // Attached, not visible: on a phone the sidebar waits behind the menu button.
   await page.waitForSelector('.Sidebar', { state: 'attached' });
   return { context, page, errors };
