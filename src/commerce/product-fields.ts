@@ -118,10 +118,19 @@ export function fieldsFormOf(form: unknown): { id: string; name: string; fields:
   };
 }
 
-/** The product's additional-fields form: its own, else the site form it names by id; null when it asks for none. */
-export function productFieldsForm(item: unknown, siteForms: readonly { id: string }[]): object | null {
+/** The site form a product names by id (its `additionalFieldsFormId`, or the product form's choice); undefined for none. */
+export function siteFormNamed<Form>(siteForms: readonly Form[], formId: string | null): Form | undefined {
+  return formId === null || formId === '' ? undefined : siteForms.find((form) => text(form, 'id') === formId);
+}
+
+/**
+ * The product's additional-fields form: its own, else the site form it names by id; null when it asks for none.
+ * The one lookup for the add-to-cart dialog, the cart, checkout and order pages, and the order's kept field titles.
+ */
+export function productFieldsForm(item: unknown, siteForms: readonly unknown[]): object | null {
   const { own, formId } = additionalFieldsFormOf(item);
-  return own ?? (formId === '' ? null : (siteForms.find((form) => form.id === formId) ?? null));
+  const form = own ?? siteFormNamed(siteForms, formId);
+  return typeof form === 'object' && form !== null ? form : null;
 }
 
 /**

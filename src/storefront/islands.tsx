@@ -25,7 +25,6 @@ import {
   variantOptions,
 } from '../commerce/product';
 import {
-  additionalFieldsFormOf,
   customAddButtonText,
   fieldsFormOf,
   imageDimension,
@@ -34,6 +33,7 @@ import {
   itemTitle,
   itemUrl,
   minorUnitsOf,
+  productFieldsForm,
   productPictures,
   regularPriceOf,
   subscriptionPlanOf,
@@ -245,11 +245,16 @@ function purchaseOf(item: unknown): Purchase {
   return sellsAsSubscription(item) ? 'subscription' : 'cart';
 }
 
+/** The site's forms, which the page context keeps by id. */
+function siteForms(ctx: RenderContext): unknown[] {
+  const forms = ctx.resolve(['forms']);
+  return typeof forms === 'object' && forms !== null ? Object.values(forms) : [];
+}
+
 /** The product's additional-fields form (its own, or a site form named by id): what the add asks for first. */
 function additionalFieldsForm(item: unknown, ctx: RenderContext): AdditionalFieldsFormDefinition | null {
-  const { own, formId } = additionalFieldsFormOf(item);
-  const form = own ?? (formId !== '' ? ctx.resolve(['forms', formId]) : undefined);
-  if (typeof form !== 'object' || form === null) return null;
+  const form = productFieldsForm(item, siteForms(ctx));
+  if (form === null) return null;
   const { id, name, fields, submitButtonText } = fieldsFormOf(form);
   return { id, name, fields: fields as FormField[], submitButtonText };
 }

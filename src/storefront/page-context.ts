@@ -7,6 +7,7 @@
 import { formatMoney, toMinorUnits } from '../commerce/money';
 import { PageType } from '../commerce/page-types';
 import { inProductCollection, isProductCollection, PRODUCTS_COLLECTION } from '../commerce/product';
+import { productFieldsForm } from '../commerce/product-fields';
 import { EN, type TextKey } from '../commerce/storefront-text/en';
 import { escapeHtml } from '../html/escape';
 import { POLICIES_PATH } from '../site/editor/store-settings';
@@ -232,9 +233,8 @@ function page(
 async function additionalFieldsForms(site: Site, catalog: Catalog): Promise<Record<string, unknown>> {
   const forms: Record<string, unknown> = {};
   for (const item of await catalog.itemsWithForms(CART_FORMS)) {
-    const content = item.structuredContent;
-    const form = content?.additionalFieldsForm ?? site.forms.find((f) => f.id === content?.additionalFieldsFormId);
-    if (form !== undefined) forms[item.id] = form;
+    const form = productFieldsForm(item, site.forms);
+    if (form !== null) forms[item.id] = form;
   }
   return forms;
 }

@@ -1,7 +1,7 @@
 /**
  * The product vocabulary stays one (issue 31): product type codes, the tag and category name limits,
- * the current-price rule and accent folding are each written in one module; a copy anywhere else
- * under src/ fails here, naming the file and line.
+ * the current-price rule, the lookup of a product's additional-fields form and accent folding are each
+ * written in one module; a copy anywhere else under src/ fails here, naming the file and line.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -63,6 +63,20 @@ describe('one product vocabulary', () => {
   it('the storefront reads products through src/commerce (product.ts, product-fields.ts), never by untyped key or cast', () => {
     const untyped = /childOf\(\s*(?:item|product|variant|own)\b|\b(?:item|product)\s+as\s+(?!const\b)\w/;
     expect(copiesOutside('', untyped).filter((line) => line.startsWith('src/storefront/'))).toEqual([]);
+  });
+
+  it("a product's additional-fields form is found only by productFieldsForm (src/commerce/product-fields.ts)", () => {
+    const home = 'src/commerce/product-fields.ts';
+    // The cart's forms once read `content?.additionalFieldsForm ?? site.forms.find(…)`, the islands
+    // `additionalFieldsFormOf(item)` then the page context's forms by id, two console routes `site.forms.find(…)`.
+    expect(copiesOutside(home, /\badditionalFieldsForm\s*\?\?/)).toEqual([]);
+    expect(
+      copiesOutside(
+        home,
+        /(?:\.find\(|\bresolve\()[^;]*\badditionalFieldsFormId\b|\badditionalFieldsFormId\b[^;]*(?:\.find\(|\bresolve\()/,
+      ),
+    ).toEqual([]);
+    expect(copiesOutside(home, /\badditionalFieldsFormOf\(/)).toEqual([]);
   });
 
   it("the stock ledger's available (on hand - live reservations) is one SQL statement in src/durable/stock.ts", () => {

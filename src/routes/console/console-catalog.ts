@@ -11,6 +11,7 @@ import { areas } from '../../api/areas';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
 import { toMinorUnits } from '../../commerce/money';
+import { siteFormNamed } from '../../commerce/product-fields';
 import {
   inProductCollection,
   isProductCollection,
@@ -252,8 +253,7 @@ async function saveForm(
       extra: { fields: { digitalFile: PRODUCT_MESSAGES.digitalFile } },
     });
   const collection = productCollection(site, form.collectionId);
-  const fieldsForm =
-    form.additionalFieldsFormId === null ? undefined : site.forms.find((f) => f.id === form.additionalFieldsFormId);
+  const fieldsForm = siteFormNamed(site.forms, form.additionalFieldsFormId);
   if (form.additionalFieldsFormId !== null && fieldsForm === undefined) {
     throw new ApiError(400, PRODUCT_MESSAGES.invalid, {
       extra: { fields: { additionalFieldsFormId: PRODUCT_MESSAGES.unknownForm } },

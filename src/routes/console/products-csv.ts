@@ -17,6 +17,7 @@ import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isProductCollection } from '../../commerce/product';
+import { siteFormNamed } from '../../commerce/product-fields';
 import { ApiError } from '../../http/errors';
 import { contentObject } from '../../site/catalog';
 import { formFromProduct, productFromForm, type Merchandising } from '../../site/editor/product-item';
@@ -75,10 +76,7 @@ function saveOf(
   stored: Merchandising | null,
 ): { item: Item; merchandising: Merchandising | null } | CsvProblem {
   const collection = site.collections.find((c) => c.id === product.form.collectionId);
-  const fieldsForm =
-    product.form.additionalFieldsFormId === null
-      ? undefined
-      : site.forms.find((form) => form.id === product.form.additionalFieldsFormId);
+  const fieldsForm = siteFormNamed(site.forms, product.form.additionalFieldsFormId);
   const { item, merchandising } = productFromForm(
     product.form,
     { item: product.stored, merchandising: stored },
