@@ -3,7 +3,7 @@
  * chooses French on the account page; a journal post (a page whose only island is the header's cart link, which is
  * then not hydrated) names its cart link 'Panier' to the eye and 'Panier, vide' to a screen reader, and the journal's
  * own words (author line, previous and next post, Read more) and dates are French; the cart page is headed and its tab
- * titled 'Panier'; a download link that gives no file says why in French; a missing page's
+ * titled 'Panier', the checkout page 'Paiement'; a download link that gives no file says why in French; a missing page's
  * tab is titled 'Page introuvable · Studio Goods'; and when the store fails on the shop page (a bug injected into the
  * content reads while the shopper sorts the shop: a list no one asked for yet, so no kept copy answers it), its 500 page is French: `<html lang>`, its tab title, its heading, and a home link that works by
  * keyboard. The store is this file's own, started on the soak benchmark's worker (bench/soak-worker.ts: the
@@ -48,7 +48,7 @@ async function expectFrenchDate(time: Locator): Promise<void> {
 for (const width of WIDTHS) {
   describe(`the pages around the shop in French at ${width} px`, () => {
     it(
-      'names the cart link with no cart, heads the cart page, says why a download gives no file, titles the missing page, and shows the failed shop page in French with a way home',
+      'names the cart link with no cart, heads the cart and checkout pages, says why a download gives no file, titles the missing page, and shows the failed shop page in French with a way home',
       async () => {
         const { page, errors } = await contexts.page(width);
         await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
@@ -82,6 +82,10 @@ for (const width of WIDTHS) {
         await page.goto(`${store.url}/cart`);
         await expect.poll(() => page.locator('#cart-title').textContent(), SLOW).toBe('Panier');
         await expect.poll(() => page.title(), SLOW).toBe('Panier · Studio Goods');
+        // The checkout page: its heading and its tab's title.
+        await page.goto(`${store.url}/checkout`);
+        await expect.poll(() => page.locator('#checkout-title').textContent(), SLOW).toBe('Paiement');
+        await expect.poll(() => page.title(), SLOW).toBe('Paiement · Studio Goods');
 
         // A download link that gives no file: the page saying why.
         const refused = await page.goto(`${store.url}/downloads/inconnu`);
