@@ -363,6 +363,7 @@ describe('console operations in Chromium', () => {
       const key = (
         (await (await api.post(`${storeUrl}/api/form/FormSubmissionKey`, { headers })).json()) as { key: string }
       ).key;
+      // The demo's form of every field type (src/site/demo.ts), the one with a password field.
       const values = {
         name: ['Eve', RUN],
         email: `eve-${RUN}@example.com`,
@@ -373,16 +374,16 @@ describe('console operations in Chromium', () => {
         await api.post(`${storeUrl}/api/form/SaveFormSubmission`, {
           data: {
             key,
-            formId: 'f-contact',
+            formId: 'f-field-types',
             form: JSON.stringify(values),
             captchaKey: 'local:form_block:0123456789abcdef',
-            pagePath: '/contact',
+            pagePath: '/form-fields',
           },
           headers,
         }),
       );
       const { page, errors } = await signedIn(ACCOUNTS.store, '/config/forms');
-      await page.click('a:has-text("Contact")');
+      await page.click('a:has-text("Field types")');
       await page.waitForSelector(`text=Eve ${RUN}`, WAIT);
       expect(await page.content()).not.toContain(`secret-${RUN}`);
       const submitted = page.locator('th[aria-sort]').first();
