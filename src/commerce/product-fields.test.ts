@@ -6,8 +6,10 @@ import {
   itemId,
   itemTitle,
   minorUnitsOf,
+  productFieldsForm,
   productPictures,
   productReviews,
+  siteFormNamed,
   isProductRecord,
   subscriptionPlanOf,
   variantAttributes,
@@ -58,6 +60,18 @@ describe('product fields read from the template form', () => {
     ).toBeNull();
     expect(additionalFieldsFormOf(SHIRT)).toEqual({ own: null, formId: 'f1' });
     expect(subscriptionPlanOf(SHIRT)?.billingPeriod.unit).toBe('MONTH');
+  });
+
+  it("finds a product's form once: its own, else the site form it names by id, else none", () => {
+    const site = [{ id: 'f0' }, { id: 'f1', name: 'Engraving' }];
+    const own = { id: 'own', name: 'Own' };
+    expect(productFieldsForm(SHIRT, site)).toEqual({ id: 'f1', name: 'Engraving' });
+    const withOwn = { ...SHIRT, structuredContent: { ...SHIRT.structuredContent, additionalFieldsForm: own } };
+    expect(productFieldsForm(withOwn, site)).toBe(own);
+    expect(productFieldsForm(SHIRT, [{ id: 'f0' }])).toBeNull();
+    expect(productFieldsForm({ id: 'p2', structuredContent: {} }, site)).toBeNull();
+    expect(siteFormNamed(site, null)).toBeUndefined();
+    expect(siteFormNamed(site, '')).toBeUndefined();
   });
 
   it('turns template money into minor units of the currency, 0 when it is not an amount', () => {
