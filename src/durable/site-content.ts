@@ -36,6 +36,7 @@ import { setStoreSettings, type StoreSettingsChange } from '../site/store-settin
 import { purgeCdn } from '../integrations/cdn-purge';
 import { CHANGES_KEPT, cdnTags, MAX_CHANGE_TAGS, pageCacheTag, type ContentChange } from '../site/page-tags';
 import * as tables from './content-tables';
+import { refused, type Refused } from './result';
 import {
   createVersionTables,
   forgetVersions,
@@ -94,9 +95,18 @@ export type Edit =
   | { kind: 'restoreVersion'; subject: VersionSubject; id: string; versionId: number }
   | { kind: 'importProducts'; products: { item: unknown; merchandising: Merchandising | null }[] };
 
-export type EditOutcome =
-  | { ok: true; value: edits.EditValue; version: number | null }
-  | { ok: false; status: 400 | 403 | 404; error: string };
+/**
+ * Why an edit was refused: no store yet, something it names does not exist, input that does not
+ * check, an address another item holds, a content limit reached, or a change the roles may not make.
+ */
+export type ContentRefusal = 'no-store' | 'not-found' | 'invalid' | 'url-taken' | 'over-limit' | 'forbidden';
+
+export type EditOutcome = { ok: true; value: edits.EditValue; version: number | null } | Refused<ContentRefusal>;
+
+/** The site edits' refusals (src/site) name a missing collection, form or list by its 404. */
+function editRefusal(result: { error: string; status?: 400 | 404 }): Refused<ContentRefusal> {
+  return refused(result.status === 404 ? 'not-found' : 'invalid', result.error);
+}
 
 /** A read and the content version it was read at. */
 export interface Versioned<T> {
@@ -333,7 +343,7 @@ export class SiteContent extends DurableObject<Env> {
   edit(websiteId: string, edit: Edit, roles: readonly number[], who: string | null = null): Promise<EditOutcome> {
     return this.queue.run(async (): Promise<EditOutcome> => {
       const json = tables.shellJson(this.sql);
-      if (json === null) return { ok: false, status: 404, error: NO_STORE };
+      if (json === null) return refused('no-store', NO_STORE);
       const shell = JSON.parse(json) as Site;
       this.editor = who;
       const outcome = this.apply(shell, edit, roles);
@@ -458,7 +468,7 @@ export class SiteContent extends DurableObject<Env> {
 
   private editShell(shell: Site, edit: ShellEdit, roles: readonly number[]): EditOutcome {
     const result = applyToShell(shell, edit);
-    if ('error' in result) return { ok: false, status: result.status ?? 400, error: result.error };
+    if ('error' in result) return editRefusal(result);
     if (result.site === shell) return { ok: true, value: result.value, version: null };
     return this.writeShellEdit(
       shell,
@@ -479,9 +489,9 @@ export class SiteContent extends DurableObject<Env> {
   ): EditOutcome {
     // Checked as it will be stored: rich text sanitized.
     const parsed = parseShell(site);
-    if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
+    if ('error' in parsed) return refused('invalid', parsed.error);
     const refusal = codeInjectionRefusal(shell, parsed.site, roles);
-    if (refusal !== null) return { ok: false, status: 403, error: refusal };
+    if (refusal !== null) return refused('forbidden', refusal);
     let written = 0;
     const version = this.commit(() => {
       written = tables.writeShell(this.sql, parsed.site).length;
@@ -559,15 +569,15 @@ export class SiteContent extends DurableObject<Env> {
     roles: readonly number[],
   ): EditOutcome {
     const json = versionJson(this.sql, subject, id, versionId);
-    if (json === null) return { ok: false, status: 404, error: ITEM_MESSAGES.unknownVersion };
+    if (json === null) return refused('not-found', ITEM_MESSAGES.unknownVersion);
     if (subject === 'page') {
       if (!shell.collections.some((c) => c.id === id && c.typeName === 'page'))
-        return { ok: false, status: 404, error: ITEM_MESSAGES.unknownItem };
+        return refused('not-found', ITEM_MESSAGES.unknownItem);
       const page = JSON.parse(json) as Site['collections'][number];
       const site = { ...shell, collections: shell.collections.map((c) => (c.id === id ? page : c)) };
       return this.writeShellEdit(shell, site, { changed: true }, roles, null);
     }
-    if (tables.itemJson(this.sql, id) === null) return { ok: false, status: 404, error: ITEM_MESSAGES.unknownItem };
+    if (tables.itemJson(this.sql, id) === null) return refused('not-found', ITEM_MESSAGES.unknownItem);
     const { item, merchandising } = JSON.parse(json) as { item: Item; merchandising: Merchandising | null };
     return this.saveProduct(shell, underCollection(shell, item), merchandising, roles);
   }
@@ -585,23 +595,22 @@ export class SiteContent extends DurableObject<Env> {
   ): EditOutcome {
     const { id, collectionId } = (input ?? {}) as { id?: unknown; collectionId?: unknown };
     if (typeof collectionId === 'string' && !shell.collections.some((c) => c.id === collectionId))
-      return { ok: false, status: 404, error: edits.EDIT_MESSAGES.unknownCollection };
+      return refused('not-found', edits.EDIT_MESSAGES.unknownCollection);
     const parsed = parseItem(input, typeof id === 'string' ? id : '?', shell.collections);
-    if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
+    if ('error' in parsed) return refused('invalid', parsed.error);
     const item = parsed.item;
     if (tables.urlTaken(this.sql, item.collectionId, item.urlId, item.id))
-      return { ok: false, status: 400, error: edits.EDIT_MESSAGES.urlIdTaken };
+      return refused('url-taken', edits.EDIT_MESSAGES.urlIdTaken);
     const before = tables.itemJson(this.sql, item.id);
     const stored = before === null ? null : (JSON.parse(before) as Item);
-    if (!mayChangeItem(shell, roles, item, stored))
-      return { ok: false, status: 403, error: MERCHANT_MESSAGES.forbidden };
+    if (!mayChangeItem(shell, roles, item, stored)) return refused('forbidden', MERCHANT_MESSAGES.forbidden);
     const movesIn = stored === null || stored.collectionId !== item.collectionId;
     if (
       movesIn &&
       inProductCollection(item, shell.collections) &&
       tables.countItemsIn(this.sql, [item.collectionId], Date.now()) >= CONTENT_LIMITS.productsPerCollection
     ) {
-      return { ok: false, status: 400, error: LIMIT_MESSAGES.productsPerCollection };
+      return refused('over-limit', LIMIT_MESSAGES.productsPerCollection);
     }
     if (before === JSON.stringify(item)) return { ok: true, value: { changed: false }, version: null };
     const refusal = codeInjectionRefusal(
@@ -609,7 +618,7 @@ export class SiteContent extends DurableObject<Env> {
       { ...shell, items: [item] },
       roles,
     );
-    if (refusal !== null) return { ok: false, status: 403, error: refusal };
+    if (refusal !== null) return refused('forbidden', refusal);
     const version = this.commit(() => {
       tables.writeItem(this.sql, item);
       this.redirectItem(item, stored);
@@ -627,11 +636,11 @@ export class SiteContent extends DurableObject<Env> {
 
   private removeItem(shell: Site, itemId: string, roles: readonly number[]): EditOutcome {
     const before = tables.itemJson(this.sql, itemId);
-    if (before === null) return { ok: false, status: 404, error: ITEM_MESSAGES.unknownItem };
+    if (before === null) return refused('not-found', ITEM_MESSAGES.unknownItem);
     const stored = JSON.parse(before) as Item;
-    if (!mayChangeItem(shell, roles, stored)) return { ok: false, status: 403, error: MERCHANT_MESSAGES.forbidden };
+    if (!mayChangeItem(shell, roles, stored)) return refused('forbidden', MERCHANT_MESSAGES.forbidden);
     const refusal = codeInjectionRefusal({ ...shell, items: [stored] }, { ...shell, items: [] }, roles);
-    if (refusal !== null) return { ok: false, status: 403, error: refusal };
+    if (refusal !== null) return refused('forbidden', refusal);
     // A product's merchandising texts go with it.
     const { [itemId]: removedContext, ...merchandising } = shell.productMerchandisingContext;
     const version = this.commit(() => {
@@ -651,7 +660,7 @@ export class SiteContent extends DurableObject<Env> {
     roles: readonly number[],
   ): EditOutcome {
     const id = (input as { id?: unknown } | null)?.id;
-    if (typeof id !== 'string') return { ok: false, status: 400, error: 'A product needs an id.' };
+    if (typeof id !== 'string') return refused('invalid', 'A product needs an id.');
     const { [id]: before, ...others } = shell.productMerchandisingContext;
     const context = merchandising === null ? others : { ...others, [id]: merchandising };
     const contextChanged = JSON.stringify(before ?? null) !== JSON.stringify(merchandising);
@@ -683,7 +692,7 @@ export class SiteContent extends DurableObject<Env> {
     const valid: Item[] = [];
     for (const item of changed) {
       const parsed = parseItem(item, item.id, shell.collections);
-      if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
+      if ('error' in parsed) return refused('invalid', parsed.error);
       valid.push(parsed.item);
     }
     if (valid.length === 0) return { ok: true, value: { changed: false }, version: null };
@@ -711,19 +720,19 @@ export class SiteContent extends DurableObject<Env> {
     products: readonly { item: unknown; merchandising: Merchandising | null }[],
     roles: readonly number[],
   ): EditOutcome {
-    if (!allows(roles, 'commerce')) return { ok: false, status: 403, error: MERCHANT_MESSAGES.forbidden };
+    if (!allows(roles, 'commerce')) return refused('forbidden', MERCHANT_MESSAGES.forbidden);
     const valid: { item: Item; before: Item | null; merchandising: Merchandising | null }[] = [];
     const addresses = new Set<string>();
     const added = new Map<string, number>();
     for (const [i, product] of products.entries()) {
       const parsed = parseItem(product.item, i, shell.collections);
-      if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
+      if ('error' in parsed) return refused('invalid', parsed.error);
       const item = parsed.item;
       if (!inProductCollection(item, shell.collections))
-        return { ok: false, status: 400, error: edits.EDIT_MESSAGES.unknownCollection };
+        return refused('invalid', edits.EDIT_MESSAGES.unknownCollection);
       const address = `${item.collectionId}/${item.urlId}`;
       if (addresses.has(address) || tables.urlTaken(this.sql, item.collectionId, item.urlId, item.id))
-        return { ok: false, status: 400, error: `${item.urlId}: ${edits.EDIT_MESSAGES.urlIdTaken}` };
+        return refused('url-taken', `${item.urlId}: ${edits.EDIT_MESSAGES.urlIdTaken}`);
       addresses.add(address);
       const json = tables.itemJson(this.sql, item.id);
       const before = json === null ? null : (JSON.parse(json) as Item);
@@ -733,7 +742,7 @@ export class SiteContent extends DurableObject<Env> {
         { ...shell, items: [item] },
         roles,
       );
-      if (refusal !== null) return { ok: false, status: 403, error: refusal };
+      if (refusal !== null) return refused('forbidden', refusal);
       const unchanged =
         json === JSON.stringify(item) &&
         JSON.stringify(shell.productMerchandisingContext[item.id] ?? null) === JSON.stringify(product.merchandising);
@@ -741,7 +750,7 @@ export class SiteContent extends DurableObject<Env> {
     }
     for (const [collectionId, count] of added)
       if (tables.countItemsIn(this.sql, [collectionId], Date.now()) + count > CONTENT_LIMITS.productsPerCollection)
-        return { ok: false, status: 400, error: LIMIT_MESSAGES.productsPerCollection };
+        return refused('over-limit', LIMIT_MESSAGES.productsPerCollection);
     if (valid.length === 0) return { ok: true, value: { changed: false }, version: null };
     const context = { ...shell.productMerchandisingContext };
     for (const { item, merchandising } of valid) {
@@ -762,15 +771,15 @@ export class SiteContent extends DurableObject<Env> {
   /** A tag or category manager change: the collection's declared names and every item using a changed name, in one step. */
   private changeNames(shell: Site, collectionId: string, tagType: TagType, change: NamesChange): EditOutcome {
     const collection = shell.collections.find((c) => c.id === collectionId);
-    if (collection === undefined) return { ok: false, status: 404, error: edits.EDIT_MESSAGES.unknownCollection };
+    if (collection === undefined) return refused('not-found', edits.EDIT_MESSAGES.unknownCollection);
     const used = tables.namesUsed(this.sql, collectionId, tagType).map((row) => row.name);
     const outcome = changeNames(collection, tagType, used, change);
-    if ('error' in outcome) return { ok: false, status: outcome.status ?? 400, error: outcome.error };
+    if ('error' in outcome) return editRefusal(outcome);
     const parsed = parseShell({
       ...shell,
       collections: shell.collections.map((c) => (c.id === collectionId ? outcome.collection : c)),
     });
-    if ('error' in parsed) return { ok: false, status: 400, error: parsed.error };
+    if ('error' in parsed) return refused('invalid', parsed.error);
     const field = tagType === 'tag' ? 'tags' : 'categories';
     const items = tables
       .itemsJsonById(this.sql, tables.itemIdsNamed(this.sql, collectionId, tagType, outcome.from), null)

@@ -253,17 +253,17 @@ describe('row-sized edits', () => {
       const a = (await itemsById(env, ID, ['p1'])).get('p1');
       expect(await edit(ID, { kind: 'saveItem', item: { ...a, urlId: 'Not A Slug' } })).toEqual({
         ok: false,
-        status: 400,
-        error: 'Invalid site content: items.p1.urlId: must be lowercase letters, digits and dashes',
+        error: 'invalid',
+        message: 'Invalid site content: items.p1.urlId: must be lowercase letters, digits and dashes',
       });
       expect(await edit(ID, { kind: 'saveItem', item: { ...a, urlId: 'item-2' } })).toMatchObject({
         ok: false,
-        status: 400,
-        error: 'That URL slug is already in use.',
+        error: 'url-taken',
+        message: 'That URL slug is already in use.',
       });
       expect(await edit(ID, { kind: 'saveItem', item: { ...a, collectionId: 'nowhere' } })).toMatchObject({
         ok: false,
-        status: 404,
+        error: 'not-found',
       });
       const withCode = {
         ...a,
@@ -279,7 +279,7 @@ describe('row-sized edits', () => {
       };
       expect(await edit(ID, { kind: 'saveItem', item: withCode }, [ROLES.editor])).toMatchObject({
         ok: false,
-        status: 403,
+        error: 'forbidden',
       });
       expect(await pointer(ID)).toBe(before);
       expect(await edit(ID, { kind: 'saveItem', item: withCode }, [ROLES.admin])).toMatchObject({
@@ -297,8 +297,8 @@ describe('row-sized edits', () => {
       expect((await itemsById(env, ID, ['p7'])).size).toBe(0);
       expect(await edit(ID, { kind: 'removeItem', itemId: 'p7' })).toEqual({
         ok: false,
-        status: 404,
-        error: 'That item does not exist.',
+        error: 'not-found',
+        message: 'That item does not exist.',
       });
       expect(await edit(ID, { kind: 'removeCollection', collectionId: 'journal' })).toMatchObject({ ok: true });
       expect((await itemsById(env, ID, ['post1'])).size).toBe(0);

@@ -5,13 +5,23 @@
  */
 import type { Context } from 'hono';
 import { MERCHANT_MESSAGES } from '../../accounts/messages';
-import type { Edit } from '../../durable/site-content';
+import type { ContentRefusal, Edit } from '../../durable/site-content';
 import { ApiError } from '../../http/errors';
 import { contentObject } from '../../site/catalog';
 import type { EditValue } from '../../site/edits';
 import { noteVersion } from '../../site/store';
 import type { AppEnv } from '../shared/http';
 import { merchantSessionOf } from './merchant-session';
+
+/** The one status for each of SiteContent's refusals. */
+const REFUSAL_STATUS = {
+  'no-store': 404,
+  'not-found': 404,
+  invalid: 400,
+  'url-taken': 400,
+  'over-limit': 400,
+  forbidden: 403,
+} as const satisfies Record<ContentRefusal, number>;
 
 /** Where a console form shows an edit's refusal: the field it names, or undefined for the form's own message. */
 export type RefusalField = (error: string) => string | undefined;
@@ -31,9 +41,9 @@ export async function applyEdit(
 ): Promise<{ value: EditValue; version: number | null }> {
   const outcome = await contentObject(env, websiteId).edit(websiteId, change, roles, who);
   if (!outcome.ok) {
-    const at = field?.(outcome.error);
-    throw new ApiError(outcome.status, outcome.error, {
-      extra: at === undefined ? {} : { fields: { [at]: outcome.error } },
+    const at = field?.(outcome.message);
+    throw new ApiError(REFUSAL_STATUS[outcome.error], outcome.message, {
+      extra: at === undefined ? {} : { fields: { [at]: outcome.message } },
     });
   }
   if (outcome.version !== null) noteVersion(websiteId, outcome.version);
