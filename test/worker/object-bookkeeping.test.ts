@@ -212,7 +212,7 @@ describe('site-edits', () => {
     });
 
     it('throws a refusal as the one error, naming the field when asked', async () => {
-      const env = envAnswering({ ok: false, status: 400, error: 'That name is taken' });
+      const env = envAnswering({ ok: false, error: 'url-taken', message: 'That name is taken' });
       const refused = applyEdit(env, 'site-edit-refused', { kind: 'disconnectMultilingual' }, [], () => 'name');
       await expect(refused).rejects.toBeInstanceOf(ApiError);
       await expect(refused).rejects.toMatchObject({
