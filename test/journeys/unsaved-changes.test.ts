@@ -35,10 +35,11 @@ function focusIn(page: Page, name: string): Promise<boolean> {
     .evaluate((dialog) => dialog.contains(document.activeElement) && document.activeElement !== document.body);
 }
 
-/** Closes the phone's menu, left open over the screen that stayed. */
+/** Closes the phone's menu, left open over the screen that stayed, and waits until it says so. */
 async function closeMenu(page: Page): Promise<void> {
   const menu = page.locator('.Topbar-menu');
   if ((await menu.getAttribute('aria-expanded')) === 'true') await menu.click();
+  await expect.poll(() => menu.getAttribute('aria-expanded'), SLOW).not.toBe('true');
 }
 
 /** Clicks a sidebar link without waiting for its screen (a guarded screen may stay). */
@@ -115,6 +116,8 @@ describe('unsaved changes', () => {
         await page.waitForSelector(`h1:text-is("${saved}")`, SLOW);
         expect(await page.getByRole('dialog', { name: 'Leave without saving?' }).count()).toBe(0);
         await clickSidebar(page, 'Pages');
+        // The screen first: the console closes the menu as it navigates, and a toggle read before that reopened it.
+        await page.waitForSelector('h1:text-is("Pages")', SLOW);
         await closeMenu(page);
         // Back on the list: the new page is listed, and the dialog it came from is closed.
         await expect.poll(() => page.getByRole('link', { name: saved }).count(), SLOW).toBe(1);
