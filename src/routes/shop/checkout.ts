@@ -34,6 +34,7 @@ import { tokenDigest } from '../../durable/passwords';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
 import { itemsAtVersion } from '../../site/item-at-version';
+import type { Item } from '../../site/schema';
 import { rememberOrder, withAccountDetails } from './account-checkout';
 import { demoShipping } from './demo-shipping';
 import { currentCrumb, requireCrumb } from '../shared/csrf';
@@ -93,15 +94,10 @@ async function checkoutRequest(
   c: Context<AppEnv>,
   added: ShoppingCart,
   claimKey: string | null = null,
+  items: Map<string, Item> | null = null,
 ): Promise<CheckoutRequest> {
   const site = c.var.site;
-  // Read at the request's content version: kept in the isolate, so a checkout step calls no content object.
-  const items = await itemsAtVersion(
-    c.env,
-    site.website.id,
-    await siteVersion(c),
-    added.entries.map((e) => e.itemId),
-  );
+  items ??= await cartItems(c, added);
   const lines = new Map<string, StockLine>();
   const prices: Record<string, number> = {};
   let subscription: SubscriptionPlan | null = null;
@@ -128,23 +124,26 @@ async function checkoutRequest(
   return { websiteId: site.website.id, cart, lines: [...lines.values()], subscription, priceChanges };
 }
 
-/** By entry id, the field titles of the forms the cart's answered entries were added with: the order keeps them. */
-async function answeredFieldTitles(
-  c: Context<AppEnv>,
-  cart: ShoppingCart,
-): Promise<Record<string, Record<string, string>>> {
-  const site = c.var.site;
-  const answered = cart.entries.filter((e) => e.additionalFields !== null);
-  // The same items checkoutRequest just read: kept in the isolate, no call to the content object.
-  const items = await itemsAtVersion(
+/** The cart's items at the request's content version: kept in the isolate, so a checkout step calls no content object. */
+async function cartItems(c: Context<AppEnv>, cart: ShoppingCart): Promise<Map<string, Item>> {
+  return itemsAtVersion(
     c.env,
-    site.website.id,
+    c.var.site.website.id,
     await siteVersion(c),
-    answered.map((e) => e.itemId),
+    cart.entries.map((e) => e.itemId),
   );
+}
+
+/** By entry id, the field titles of the forms the cart's answered entries were added with: the order keeps them. */
+function answeredFieldTitles(
+  cart: ShoppingCart,
+  items: Map<string, Item>,
+  forms: readonly unknown[],
+): Record<string, Record<string, string>> {
   const titles: Record<string, Record<string, string>> = {};
-  for (const entry of answered) {
-    const form = productFieldsForm(items.get(entry.itemId), site.forms);
+  for (const entry of cart.entries) {
+    if (entry.additionalFields === null) continue;
+    const form = productFieldsForm(items.get(entry.itemId), forms);
     if (form !== null) titles[entry.id] = fieldTitlesOf(form);
   }
   return titles;
@@ -288,8 +287,9 @@ checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) =>
     // The order id this placement is made under, the claim's.
     const orderId = claimed === 'new' || claimed === 'this' ? cart.orderId : null;
     if (orderId === null) return apiError(409, CHECKOUT_MESSAGES.purchased);
-    const request = await checkoutRequest(c, cart, key);
-    const fieldTitles = await answeredFieldTitles(c, request.cart);
+    const items = await cartItems(c, cart);
+    const request = await checkoutRequest(c, cart, key, items);
+    const fieldTitles = answeredFieldTitles(request.cart, items, site.forms);
     const origin = new URL(c.req.url).origin;
     const placing = () =>
       orders.place({
