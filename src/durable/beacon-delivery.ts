@@ -1,6 +1,12 @@
 /**
- * The consumer of the BEACON_QUEUE (wrangler.toml): accepted beacons sent by the edge reach their
- * website's BeaconStore here, one store call per website per batch (its beacons in one transaction).
+ * The BEACON_QUEUE (wrangler.toml): the edge's send of an accepted beacon, and the consumer through which
+ * beacons reach their website's BeaconStore, one store call per website per batch (its beacons in one transaction).
+ *
+ * The edge answers a beacon before it is sent (`queueBeacon`, in the request's `waitUntil`): browsers send beacons
+ * with `navigator.sendBeacon` or a keepalive fetch and never read the answer, so waiting for Queues would only add its
+ * round trip to every beacon. A send that fails is tried again a bounded number of times, then logged: the beacon is
+ * lost, as it would have been behind a 503 no browser retries. A send tried again after Queues took it but its answer
+ * was lost sends the beacon twice, which its id makes harmless.
  *
  * Queues delivers at least once, so every beacon carries an id and the store counts an id once: a
  * message delivered again, or a batch retried after another website's call failed, stores nothing
@@ -46,6 +52,26 @@ const queuedBeaconSchema = z.object({
     .max(100)
     .optional(),
 });
+
+/** Pauses before the edge tries a failed send again (three tries in all, within the request's `waitUntil`). */
+const SEND_RETRY_PAUSES_MS = [250, 1000];
+
+/** Sends `beacon` to the queue, trying again after each pause of SEND_RETRY_PAUSES_MS; a last failure is logged. */
+export async function queueBeacon(queue: Queue, beacon: QueuedBeacon): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await queue.send(beacon, { contentType: 'json' });
+      return;
+    } catch (error) {
+      const pause = SEND_RETRY_PAUSES_MS[attempt];
+      if (pause === undefined) {
+        console.error(`beacon queue: website ${beacon.websiteId}: beacon ${beacon.entry.id} not sent:`, error);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
 
 /** Seconds before a failed website's messages come again: 5, 10, 20 ... up to 5 minutes. */
 export function retryDelaySeconds(attempts: number): number {

@@ -2,11 +2,12 @@
  * The beacon queue's consumer (src/durable/beacon-delivery.ts), driven through cloudflare:test's
  * queue helpers: one store call per website per batch, acks and retries per website, and a beacon
  * delivered again (redelivery, or a whole batch retried after a partial failure) stored once; and
- * a beacon route's own message, delivered by the queue and then again, stored once.
+ * a beacon route's own message, delivered by the queue and then again, stored once; and a route's send
+ * the queue refuses, tried again after the answer (which never waits for it), then logged.
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { beaconUpdate, hourOf } from '../../src/beacon/aggregate';
 import type { QueuedBeacon } from '../../src/durable/beacon-delivery';
 import { beaconStore } from '../../src/durable/stubs';
@@ -41,6 +42,18 @@ const accepted = (websiteId: string) => {
   const hour = hourOf(Date.now());
   return beaconStore(env, websiteId).acceptedBetween(hour - 1, hour + 1);
 };
+
+/** A page view's beacon of the linen shirt's page, from `ip`. */
+function recordHit(origin: string, websiteId: string, ip: string): Promise<Response> {
+  return exports.default.fetch(`${origin}/api/census/RecordHit`, {
+    method: 'POST',
+    headers: { 'cf-connecting-ip': ip },
+    body: new URLSearchParams({
+      event: 'view',
+      data: JSON.stringify({ websiteId, url: `${origin}/shop/p/linen-shirt`, pageType: 50 }),
+    }),
+  });
+}
 
 describe('beacon queue consumer', () => {
   it('stores each website’s beacons and stores nothing twice when the batch comes again', async () => {
@@ -90,15 +103,7 @@ describe('beacon queue consumer', () => {
       return send.apply(this, args);
     };
     try {
-      const res = await exports.default.fetch(`${origin}/api/census/RecordHit`, {
-        method: 'POST',
-        headers: { 'cf-connecting-ip': '10.7.0.1' },
-        body: new URLSearchParams({
-          event: 'view',
-          data: JSON.stringify({ websiteId, url: `${origin}/shop/p/linen-shirt`, pageType: 50 }),
-        }),
-      });
-      expect(res.status).toBe(200);
+      expect((await recordHit(origin, websiteId, '10.7.0.1')).status).toBe(200);
     } finally {
       queue.send = send;
     }
@@ -114,5 +119,32 @@ describe('beacon queue consumer', () => {
     expect((await beaconStore(env, websiteId).summary(hour - 1, hour)).topPages).toEqual([
       { path: '/shop/p/linen-shirt', views: 1 },
     ]);
+  });
+
+  it('answers a beacon before its send: a send the queue refuses is tried again, one it always refuses is logged', async () => {
+    const { origin, websiteId } = await demoStoreOnHost('delivery', 'send-refused');
+    const queue = Object.getPrototypeOf(env.BEACON_QUEUE) as { send: (...args: unknown[]) => Promise<void> };
+    const send = queue.send;
+    let refusals = 1;
+    queue.send = function (this: object, ...args: unknown[]) {
+      if (refusals-- > 0) return Promise.reject(new Error('Queue send failed'));
+      return send.apply(this, args);
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // The first send is refused and the second taken, after the answer: the browser's 200 and the store's count alike.
+      expect((await recordHit(origin, websiteId, '10.7.0.2')).status).toBe(200);
+      expect(await delivered(websiteId, 1)).toBe(1);
+      // Every try refused: still 200 (no browser reads a beacon's answer), and the lost beacon is logged.
+      refusals = Number.POSITIVE_INFINITY;
+      expect((await recordHit(origin, websiteId, '10.7.0.3')).status).toBe(200);
+      await expect
+        .poll(() => errors.mock.calls.some(([message]) => String(message).includes('not sent')), { timeout: 15_000 })
+        .toBe(true);
+    } finally {
+      queue.send = send;
+      errors.mockRestore();
+    }
+    expect(await accepted(websiteId)).toBe(1);
   });
 });

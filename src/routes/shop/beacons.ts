@@ -2,8 +2,8 @@
  * Beacon ingestion (spec engine-analytics-editor §7): census hits and widget calls, the older
  * tracker's RecordEvent, the newer tracker's events, and performance records. Each body is
  * size-capped and validated (400 with the reason); a beacon the rules do not record gets 204;
- * a recorded one is answered 200 (202 for the newer tracker) once it is in the beacon queue, which
- * delivers it to the website's store. Visitors and websites over their limits get 429 here, at the edge. Four areas, each at its prefix in src/api/areas.ts.
+ * a recorded one is answered 200 (202 for the newer tracker) at once, and sent to the beacon queue after the
+ * answer, which delivers it to the website's store. Visitors and websites over their limits get 429 here, at the edge. Four areas, each at its prefix in src/api/areas.ts.
  */
 import type { Hono, Context } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -12,7 +12,7 @@ import { areas } from '../../api/areas';
 import type { BeaconAccepted } from '../../api/beacon-routes';
 import { beaconUpdate, hourOf, vitalsOf, type BeaconUpdate, type ProductCount } from '../../beacon/aggregate';
 import { writeToAnalyticsEngine } from '../../beacon/analytics-engine';
-import type { ItemPathCandidate, QueuedBeacon } from '../../durable/beacon-delivery';
+import { queueBeacon, type ItemPathCandidate, type QueuedBeacon } from '../../durable/beacon-delivery';
 import {
   ANALYTICS_ID_COOKIE,
   CONSENT_COOKIE,
@@ -52,7 +52,6 @@ import { sameToken } from '../../site/ids';
 import { answer, pathIn } from '../shared/contract';
 import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken } from '../shared/csrf';
 import { readText, validate } from '../../http/body';
-import { StorageUnavailable } from '../../http/unavailable';
 import { apiError, isDevelopment, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
 import { merchantRolesOf } from '../console/merchant-session';
 import { overLimit, rateLimit } from '../shared/rate-limit';
@@ -83,10 +82,10 @@ export const clankerBeacons = beaconArea();
 export const performanceBeacons = beaconArea();
 
 /**
- * Sends one beacon's updates to the beacon queue, each under the page of the site it counts for, and
- * answers `route`'s `{ ok: true }` with `status` once Queues has it: the website's store gets it from
- * the queue's consumer (src/durable/beacon-delivery.ts), so the request makes no call to a
- * per-website object. An item-shaped path is sent as a candidate the consumer checks against the
+ * Answers `route`'s `{ ok: true }` with `status` and sends one beacon's updates to the beacon queue after
+ * the answer (`queueBeacon`, src/durable/beacon-delivery.ts: tried again, then logged), each under the page of
+ * the site it counts for: the website's store gets it from the queue's consumer, so the request waits for
+ * no round trip, to Queues or to a per-website object. An item-shaped path is sent as a candidate the consumer checks against the
  * site's content; the hourly quota is the store's, counted as it stores (docs/analytics.md).
  */
 async function store(
@@ -112,10 +111,7 @@ async function store(
     entry: { id: crypto.randomUUID(), hour: hourOf(Date.now()), updates },
     ...(itemPaths.length === 0 ? {} : { itemPaths }),
   };
-  // Awaited, so a 2xx means Queues has the beacon (and delivers it at least once); a failed send is the 503.
-  await c.env.BEACON_QUEUE.send(beacon, { contentType: 'json' }).catch((error: unknown) => {
-    throw new StorageUnavailable('The beacon queue refused the beacon', { cause: error });
-  });
+  c.executionCtx.waitUntil(queueBeacon(c.env.BEACON_QUEUE, beacon));
   writeToAnalyticsEngine(c.env, websiteId, updates);
   return answer(c, route, { ok: true }, status);
 }
