@@ -1,8 +1,8 @@
 /**
  * The console's Design, Navigation and Mailing list calls in workerd: each role's access, the
- * spec's colour and link messages, the draft shown only in a merchant's uncached preview, publish
- * reaching the store's theme variables, nested navigation rendered as disclosure folders, and the
- * mailing-list connection states.
+ * spec's colour and link messages, the draft shown only in a merchant's uncached preview (which
+ * opens no promo popup), publish reaching the store's theme variables, nested navigation rendered
+ * as disclosure folders, and the mailing-list connection states.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
@@ -146,6 +146,18 @@ describe('design drafts, preview and publish', () => {
 
     expect((await owner.json('DELETE', DESIGN, {})).body).toEqual({ reset: true, changed: true });
     expect((await page(visitor, '/')).html).not.toContain('--grid-columns: repeat');
+  });
+
+  it('opens no promo popup in the preview, with or without a draft (it would take the focus from the console)', async () => {
+    const owner = await merchant(OWNER);
+    const popup = 'data-island="PromoPopup"';
+    expect((await page(owner, '/')).html).toContain(popup);
+    expect((await page(owner, '/?design-preview=1')).html).not.toContain(popup);
+    expect((await owner.json('PUT', `${DESIGN}/draft`, { design: withAccent(GREEN) })).status).toBe(200);
+    const preview = await page(owner, '/?design-preview=2');
+    expect(preview.html).toContain(`--accent: ${colourCss(GREEN)}`);
+    expect(preview.html).not.toContain(popup);
+    expect((await owner.json('DELETE', DESIGN, {})).status).toBe(200);
   });
 
   it("marks the store's pages with the gallery meta variant published (E28: basic, title-only, hidden)", async () => {

@@ -235,6 +235,9 @@ async function storePage(
     paymentMode: deploymentPayments.mode,
   };
   page.context.canonicalUrl = canonicalUrl(url.origin, url.pathname, page);
+  // The promo popup opens by itself and takes the keyboard focus: in the console's design preview (a frame), from the
+  // merchant typing a colour beside it.
+  if (isDesignPreview(url)) page.context.promoPopup = null;
   const available = await showAvailableStock(edgeStock(c, site.website.id), page);
   const waitUntil = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
   // A page showing stock is the same bytes for the same content and available stock: in a new slot whose
