@@ -1,8 +1,9 @@
 /**
  * A console section that fails to render (engine spec §8, "Errors and logging", E104): the shell's boundary shows
  * 'Something went wrong' with 'Try again' in the section's place, the sidebar still there, and reports the error to
- * the worker (POST /api/console/errors, answered 204 once it is in the worker's log; test/worker/console-errors.test.ts
- * checks the log line). The team section is made to throw by a malformed answer: a member without roles.
+ * the worker (POST /api/console/errors, answered 204 once it is in the worker's log; the console-errors tests of
+ * test/worker/console-operations.test.ts check the log line). The team section is made to throw by a malformed answer:
+ * a member without roles.
  * So a whole run's wrangler log shows two `✘ [ERROR] {"event":"console_error",…,"path":"/config/team",…
  * "Uncaught TypeError: Cannot read properties of undefined (reading '0')"…}` lines (the Role column's
  * `member.roles[0]`, at 1366 and 375 px): this test's reports, not a defect of the team section.

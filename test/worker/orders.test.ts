@@ -1,11 +1,12 @@
 /**
- * Orders after checkout in workerd (one file, one workerd, for what used to be three files; issue 30). Issue 16: the
+ * Orders after checkout in workerd (one file, one workerd, for what used to be five files; issue 30). Issue 16: the
  * merchant's calls, subscriptions on a fake clock, gift card and welcome code emails. Then cancelling a subscription,
- * and gift cards bought for someone.
+ * gift cards bought for someone, the orders CSV export, and attempts that were never paid.
  */
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import type { AbandonedCheckout, CustomerSummary, OrderPage } from '../../src/api';
 import {
   dayAfter,
   dayIn,
@@ -16,8 +17,9 @@ import {
 } from '../../src/commerce/gift-cards';
 import type { Order } from '../../src/commerce/order';
 import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../src/commerce/subscriptions';
+import { UNPAID_CANCELLED } from '../../src/durable/orders/emails';
 import { DEMO_SITE_ID } from '../../src/site/demo';
-import { ROLES } from '../../src/site/roles';
+import { allows, ROLES } from '../../src/site/roles';
 import {
   ADDRESS,
   available,
@@ -30,6 +32,7 @@ import {
   orders,
   paymentLedger,
   placeOrder,
+  readyToPay,
   setStock,
   shopper,
   shopperAtPayment,
@@ -997,6 +1000,191 @@ describe('gift-card-recipients', () => {
       expect((await visitor.json<{ entries: unknown[] }>('GET', '/api/commerce/shopping-cart')).body.entries).toEqual(
         [],
       );
+    });
+  });
+});
+
+/**
+ * The orders CSV export (GET /api/commerce/orders.csv, docs/merchant.md "Orders"): only roles with
+ * customerData, the list's filters, one row per order with its name, total and items, and a
+ * customer's text that would run as a spreadsheet formula neutralised.
+ */
+describe('orders-export', () => {
+  async function orderFor(base: string, email: string, firstName: string, lastName: string): Promise<Order> {
+    const visitor = await shopper(base, [{ itemId: 'p-candle', sku: skuOf('candle'), quantity: 2 }]);
+    expect((await startCheckout(visitor)).status).toBe(200);
+    await fillCheckout(visitor, { email, shippingAddress: { ...ADDRESS, firstName, lastName } });
+    const placed = await placeOrder(visitor);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    return placed.body.order;
+  }
+
+  describe('orders CSV export', () => {
+    it('answers only roles with customerData', async () => {
+      const { base, websiteId } = await storeOnHost('orders-csv-roles.test');
+      expect((await new Visitor(base).fetch('/api/commerce/orders.csv')).status).toBe(401);
+      const without = Object.values(ROLES).filter((role) => !allows([role], 'customerData'));
+      expect(without.length).toBeGreaterThan(0);
+      for (const role of without)
+        expect(
+          (await (await merchant(base, websiteId, role)).fetch('/api/commerce/orders.csv')).status,
+          `role ${role}`,
+        ).toBe(403);
+      for (const role of Object.values(ROLES).filter((r) => allows([r], 'customerData'))) {
+        expect(
+          (await (await merchant(base, websiteId, role)).fetch('/api/commerce/orders.csv')).status,
+          `role ${role}`,
+        ).toBe(200);
+      }
+    });
+
+    it('exports the filtered orders, newest first, with formula-like names neutralised', async () => {
+      const { base, websiteId } = await storeOnHost('orders-csv.test');
+      await standardRules(websiteId);
+      const evil = await orderFor(base, 'evil@example.com', '=HYPERLINK("http://evil.example")', 'Núñez');
+      const ada = await orderFor(base, 'ada@example.com', 'Ada', 'Lovelace');
+      const store = await merchant(base, websiteId);
+      const all = await store.fetch('/api/commerce/orders.csv');
+      expect(all.status).toBe(200);
+      expect(all.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(all.headers.get('content-disposition')).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const lines = (await all.text()).split('\r\n');
+      expect(lines[0]).toBe('Number,Date (UTC),Status,Email,Name,Total,Items');
+      expect(lines).toHaveLength(4);
+      const total = (o: Order) => `$${(o.grandTotalCents / 100).toFixed(2)}`;
+      expect(lines[1]).toBe(
+        `${ada.orderNumber},${new Date(ada.createdOn).toISOString()},paid,ada@example.com,Ada Lovelace,${total(ada)},2 × ${ada.entries[0]?.title}`,
+      );
+      expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil.example"") Núñez",`);
+      expect(lines[2]?.startsWith(`${evil.orderNumber},`)).toBe(true);
+
+      const searched = (await (await store.fetch('/api/commerce/orders.csv?q=nunez')).text()).split('\r\n');
+      expect(searched.map((l) => l.split(',')[0])).toEqual(['Number', String(evil.orderNumber), '']);
+      expect((await (await store.fetch('/api/commerce/orders.csv?status=refunded')).text()).split('\r\n')).toHaveLength(
+        2,
+      );
+      expect((await store.fetch('/api/commerce/orders.csv?status=lost')).status).toBe(400);
+      expect((await store.fetch(`/api/commerce/orders.csv?q=${'a'.repeat(257)}`)).status).toBe(400);
+    });
+  });
+});
+
+/**
+ * A payment given up at 3-D Secure is no order for the merchant (issue 33, as Shopify: abandoned
+ * checkouts are not orders): the console's orders list, its search, its status filter, the CSV export
+ * and the customers' counts leave out attempts that were never paid (cancelled unpaid, or still
+ * waiting), and the abandoned checkouts list the given-up one with its email; and such an attempt uses up no order
+ * number (what was order-numbers.test.ts).
+ */
+describe('orders-never-paid', () => {
+  const WINDOW_MS = 10 * 60_000;
+
+  describe('never-paid attempts in the console', () => {
+    it('lists, searches, counts and exports paid orders only; the given-up checkout is abandoned', {
+      timeout: 60_000,
+    }, async () => {
+      const { base, websiteId, visitor } = await readyToPay('orders-never-paid.test', 5);
+      const store = orders(websiteId);
+      await fillCheckout(visitor, { email: 'gave-up@example.com' });
+      const givenUp = await placeOrder(visitor, CARD.action);
+      expect(givenUp.body.order).toMatchObject({ status: 'pending', orderNumber: null });
+      expect(await store.endPaymentWindows(websiteId, Date.now() + WINDOW_MS + 1000)).toBe(1);
+      const { visitor: waiting } = await shopperAtPayment(base);
+      await fillCheckout(waiting, { email: 'waiting@example.com' });
+      expect((await placeOrder(waiting, CARD.action)).body.order.status).toBe('pending');
+      const { visitor: buyer } = await shopperAtPayment(base);
+      await fillCheckout(buyer, { email: 'paid@example.com' });
+      const paid = (await placeOrder(buyer)).body.order;
+      expect(paid.status).toBe('paid');
+
+      const console = await merchant(base, websiteId);
+      const listed = async (query: string) =>
+        (await console.json<OrderPage>('GET', `/api/console/orders${query}`)).body.orders.map((o) => o.email);
+      expect(await listed('')).toEqual(['paid@example.com']);
+      expect(await listed('?q=gave-up')).toEqual([]);
+      expect(await listed('?status=cancelled')).toEqual([]);
+      expect(await listed('?status=pending')).toEqual([]);
+      const csv = await (await console.fetch('/api/commerce/orders.csv')).text();
+      expect(csv.split('\r\n').filter((line) => line !== '')).toHaveLength(2);
+      expect(csv).toContain('paid@example.com');
+      expect(csv).not.toContain('gave-up@example.com');
+
+      const customers = (await console.json<{ customers: CustomerSummary[] }>('GET', '/api/console/customers')).body
+        .customers;
+      expect(customers.map((c) => [c.email, c.orders])).toEqual([['paid@example.com', 1]]);
+
+      const abandoned = (
+        await console.json<{ checkouts: AbandonedCheckout[] }>('GET', '/api/console/abandoned-checkouts')
+      ).body.checkouts;
+      expect(abandoned.map((c) => c.email)).toEqual(
+        expect.arrayContaining(['gave-up@example.com', 'waiting@example.com']),
+      );
+      expect(abandoned.map((c) => c.email)).not.toContain('paid@example.com');
+    });
+  });
+
+  const paymentIdOf = (url: string | null) => decodeURIComponent(url?.split('/').pop() ?? '');
+
+  /**
+   * An order number is given when the order is paid, as Shopify does (issue 32, point 1): an attempt
+   * waiting for 3-D Secure has none, so one that fails, is left or times out uses up no number and is
+   * never called an order placed (no 'received' email; its lapse emails that no order was placed), and
+   * the shopper's order history does not list it. An attempt that is completed gets the next number then.
+   */
+  describe('order-numbers', () => {
+    describe('order numbers are given at payment', () => {
+      it('an attempt waiting for authentication has none, a lapsed one uses none up, a completed one gets the next', {
+        timeout: 60_000,
+      }, async () => {
+        const { base, websiteId, visitor } = await readyToPay('order-numbers.test', 5);
+        const store = orders(websiteId);
+
+        const waiting = await placeOrder(visitor, CARD.action);
+        expect(waiting.body.order).toMatchObject({ status: 'pending', orderNumber: null });
+        // Left waiting until its window ends: cancelled, with no number and no order wording.
+        expect(await store.endPaymentWindows(websiteId, Date.now() + WINDOW_MS + 1000)).toBe(1);
+        expect(await store.order(waiting.body.order.id)).toMatchObject({ status: 'cancelled', orderNumber: null });
+
+        // The next paid order is the store's first number.
+        const { visitor: other } = await shopperAtPayment(base);
+        const paid = await placeOrder(other);
+        expect(paid.body.order).toMatchObject({ status: 'paid', orderNumber: 1001 });
+
+        // The first shopper tries again and completes 3-D Secure: numbered when the payment goes through.
+        const again = await placeOrder(visitor, CARD.action);
+        expect(again.body.order.orderNumber).toBeNull();
+        const paymentId = paymentIdOf(again.body.order.payment.nextActionUrl);
+        expect(await paymentLedger().authenticate(paymentId, true)).toMatchObject({ status: 'succeeded' });
+        expect(await store.paymentSettled(websiteId, paymentId, 'succeeded')).toMatchObject({
+          status: 'paid',
+          orderNumber: 1002,
+        });
+        const list = (await store.orders(null, null, 10)) as { orders: Order[] };
+        // The merchant's list has the paid orders only: the lapsed attempt is no order (above).
+        expect(list.orders.map((o) => [o.status, o.orderNumber])).toEqual([
+          ['paid', 1002],
+          ['paid', 1001],
+        ]);
+
+        await store.deliverEmail();
+        const subjects = (await store.mailbox()).map((m) => m.subject);
+        expect(subjects.filter((s) => /received/i.test(s))).toEqual([]);
+        expect(subjects).toEqual(
+          expect.arrayContaining([UNPAID_CANCELLED, 'Order #1001 confirmed', 'Order #1002 confirmed']),
+        );
+        expect(subjects.filter((s) => s.includes('#null'))).toEqual([]);
+      });
+
+      it("the shopper's order history leaves out an attempt that was never paid", { timeout: 60_000 }, async () => {
+        const { websiteId, visitor } = await readyToPay('order-numbers-history.test', 5);
+        const store = orders(websiteId);
+        const failed = await placeOrder(visitor, CARD.action);
+        expect(await store.endPaymentWindows(websiteId, Date.now() + WINDOW_MS + 1000)).toBe(1);
+        const paid = await placeOrder(visitor);
+        expect(paid.body.order.status).toBe('paid');
+        const history = (await store.customerOrders('ada@example.com', [failed.body.order.id])) as Order[];
+        expect(history.map((o) => o.id)).toEqual([paid.body.order.id]);
+      });
     });
   });
 });

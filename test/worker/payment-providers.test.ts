@@ -1,10 +1,11 @@
 /**
- * Payments through the worker (one file, one workerd, for what used to be seven small files): the Stripe adapter
+ * Payments through the worker (one file, one workerd, for what used to be ten small files): the Stripe adapter
  * against the local fake of Stripe's API, the local provider as checkout calls it, the webhook route and the local
  * authentication page, the store's Stripe secrets sealed at rest, the development hook that ends payment windows,
- * a payment given up during 3-D Secure cancelled at the provider, and subscription renewals through Stripe.
+ * a payment given up during 3-D Secure cancelled at the provider, and subscription renewals through Stripe. Then the
+ * console's payments settings, the checkout page with Stripe, and a website's own Stripe keys taking effect.
  */
-import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { describe, expect, it, vi, beforeEach, onTestFinished } from 'vitest';
 import { DECLINE_MESSAGES, type ChargeRequest } from '../../src/integrations/payments';
 import { stripePayments } from '../../src/integrations/payments-stripe';
 import { FakeStripe } from './fake-stripe';
@@ -54,6 +55,10 @@ import {
   deliverStripeEvent,
   skuOf,
   standardRules,
+  fillCheckout,
+  setStock,
+  shopper,
+  startCheckout,
 } from './checkout-support';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 import { DEV_PAYMENT_WINDOWS_PATH } from '../../src/routes/pages/dev-payment-windows';
@@ -1006,6 +1011,319 @@ describe('subscriptions-stripe', () => {
       expect(fake.charges).toBe(1);
       await store.deliverEmail();
       expect((await store.mailbox()).map((m) => m.subject)).toContain('Your subscription could not be renewed');
+    });
+  });
+});
+
+/** Commerce → Payments (issue 33, point 2): owner-only, validated, the secret key never answered, the checklist reading it. */
+describe('console-payments', () => {
+  const PAYMENTS = '/api/console/payments';
+  const PK_TEST = 'pk_test_51FernField0000000000';
+  const SK_TEST = 'sk_test_51FernFieldSecret0000wxyz';
+
+  describe('the payments settings', () => {
+    it('are the owner’s alone: 401 signed out, 403 with the message for a store manager and a website manager, 403 without the crumb', async () => {
+      const { base, websiteId } = await storeOnHost('roles.payments.test');
+      expect((await (await new Visitor(base).open()).json('GET', PAYMENTS)).status).toBe(401);
+      for (const role of [ROLES.storeManager, ROLES.websiteManager, ROLES.viewer]) {
+        const member = await merchant(base, websiteId, role);
+        expect(await member.json('GET', PAYMENTS)).toEqual({
+          status: 403,
+          body: { error: 'Your role does not allow this.' },
+        });
+        const put = await member.json('PUT', PAYMENTS, { provider: 'stripe', stripePublishableKey: PK_TEST });
+        expect(put).toEqual({ status: 403, body: { error: 'Your role does not allow this.' } });
+      }
+      const owner = await merchant(base, websiteId, ROLES.admin);
+      const noCrumb = await owner.fetch(PAYMENTS, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ provider: 'local' }),
+      });
+      expect(noCrumb.status).toBe(403);
+    });
+
+    it('start as the deployment’s (the local test provider in development), take Stripe test keys, and answer only the secret’s last 4', async () => {
+      const { base, websiteId } = await storeOnHost('keys.payments.test');
+      const owner = await merchant(base, websiteId, ROLES.admin);
+      expect((await owner.json('GET', PAYMENTS)).body).toEqual({
+        provider: 'local',
+        mode: 'test',
+        stripePublishableKey: '',
+        stripeSecretKeyLast4: null,
+        stripeWebhookSecretLast4: null,
+        localAvailable: true,
+        ready: true,
+        instalmentsOffered: false,
+      });
+      const put = (body: unknown) => owner.json('PUT', PAYMENTS, body);
+      expect(await put({ provider: 'stripe', stripePublishableKey: 'pk_nope', stripeSecretKey: SK_TEST })).toEqual({
+        status: 400,
+        body: { error: "stripePublishableKey: Enter the publishable key: it starts with 'pk_test_' or 'pk_live_'" },
+      });
+      expect((await put({ provider: 'stripe', stripePublishableKey: PK_TEST })).body).toEqual({
+        error: "stripeSecretKey: Enter the secret key: it starts with 'sk_test_', 'sk_live_', 'rk_test_' or 'rk_live_'",
+      });
+      expect(
+        (
+          await put({
+            provider: 'stripe',
+            stripePublishableKey: 'pk_live_51FernField0000000000',
+            stripeSecretKey: SK_TEST,
+          })
+        ).body,
+      ).toEqual({
+        error: 'stripeSecretKey: The publishable and secret keys must both be test keys or both be live keys',
+      });
+      expect((await put({ provider: 'paypal' })).status).toBe(400);
+      expect((await put({ provider: 'stripe', stripePublishableKey: 'x'.repeat(5000) })).status).toBe(413);
+
+      const saved = await owner.fetch(PAYMENTS, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': owner.crumb },
+        body: JSON.stringify({ provider: 'stripe', stripePublishableKey: PK_TEST, stripeSecretKey: SK_TEST }),
+      });
+      const text = await saved.text();
+      expect(saved.status).toBe(200);
+      expect(text).not.toContain('sk_test_');
+      expect(JSON.parse(text)).toMatchObject({
+        provider: 'stripe',
+        mode: 'test',
+        stripeSecretKeyLast4: 'wxyz',
+        ready: true,
+      });
+      // A blank secret keeps the stored one; the read never carries it either.
+      expect(
+        (await put({ provider: 'stripe', stripePublishableKey: PK_TEST, stripeSecretKey: '' })).body,
+      ).toMatchObject({
+        stripeSecretKeyLast4: 'wxyz',
+      });
+      // The webhook signing secret is write-only too, and must look like Stripe's.
+      expect(
+        (await put({ provider: 'stripe', stripePublishableKey: PK_TEST, stripeWebhookSecret: 'secret' })).body,
+      ).toEqual({
+        error: "stripeWebhookSecret: Enter the webhook signing secret: it starts with 'whsec_'",
+      });
+      expect(
+        (await put({ provider: 'stripe', stripePublishableKey: PK_TEST, stripeWebhookSecret: 'whsec_FernSigning0009' }))
+          .body,
+      ).toMatchObject({ stripeSecretKeyLast4: 'wxyz', stripeWebhookSecretLast4: '0009' });
+      const read = await owner.fetch(PAYMENTS);
+      const readText = await read.text();
+      expect(readText).not.toContain('sk_test_');
+      expect(readText).not.toContain('whsec_');
+      expect((await owner.json('GET', '/api/console/checklist')).body).toMatchObject({ payments: true });
+      // Back to the local test provider: its mode is test.
+      expect((await put({ provider: 'local' })).body).toMatchObject({ provider: 'local', mode: 'test', ready: true });
+    });
+  });
+});
+
+/**
+ * The checkout page with Stripe as the provider (issue 16): the publishable key reaches the page
+ * through the checkout call, an authentication step answers the PaymentIntent's client secret for
+ * Stripe.js, /checkout (and only it) allows Stripe's browser hosts in its CSP, and the page renders
+ * the Stripe Elements card holder instead of the local test card field. No network: the fake Stripe.
+ */
+describe('checkout-stripe', () => {
+  function publishableKey(value: string): void {
+    const vars = env as unknown as Record<string, string | undefined>;
+    vars.STRIPE_PUBLISHABLE_KEY = value;
+    onTestFinished(() => {
+      delete vars.STRIPE_PUBLISHABLE_KEY;
+    });
+  }
+
+  function directive(policy: string | null, name: string): string[] {
+    return (
+      (policy ?? '')
+        .split(';')
+        .map((d) => d.trim().split(' '))
+        .find(([n]) => n === name)
+        ?.slice(1) ?? []
+    );
+  }
+
+  describe('checkout with Stripe', () => {
+    it('gives the page the publishable key, and a card that needs authentication its client secret', async () => {
+      useFakeStripe();
+      publishableKey('pk_test_fake');
+      const { base, websiteId } = await storeOnHost('stripe-setup.test', (site) => setStock(site, 'candle', 2));
+      await standardRules(websiteId);
+      const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
+      const started = await visitor.json<{ payment: unknown }>('POST', '/api/commerce/checkout', {});
+      expect(started.body.payment).toEqual({ provider: 'stripe', mode: 'test', publishableKey: 'pk_test_fake' });
+      await fillCheckout(visitor);
+      const placed = await placeWithStripe(visitor, 'pm_card_authenticationRequired', crypto.randomUUID());
+      expect(placed.status).toBe(201);
+      expect(placed.body.order.payment).toEqual({
+        provider: 'stripe',
+        status: 'requires_action',
+        nextActionUrl: expect.stringMatching(/^https:\/\/hooks\.stripe\.com\//),
+        clientSecret: expect.stringMatching(/^pi_\w+_secret_/),
+      });
+    });
+
+    it('says the key is missing (null) rather than sending a secret or malformed one; the local provider needs none', async () => {
+      useFakeStripe();
+      publishableKey('sk_test_not_publishable');
+      const { base } = await storeOnHost('stripe-nokey.test');
+      const visitor = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
+      expect((await startCheckout(visitor)).body).toMatchObject({
+        payment: { provider: 'stripe', publishableKey: null },
+      });
+    });
+
+    it('allows Stripe.js, its frames and its API on /checkout only, and renders the Elements card holder there', async () => {
+      useFakeStripe();
+      const { base } = await storeOnHost('stripe-csp.test');
+      const page = await new Visitor(base).fetch('/checkout');
+      const policy = page.headers.get('content-security-policy');
+      expect(directive(policy, 'script-src')).toContain('https://js.stripe.com');
+      expect(directive(policy, 'frame-src')).toEqual(
+        expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com']),
+      );
+      expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+      const html = await page.text();
+      expect(html).toContain('class="Checkout-stripe-card"');
+      expect(html).not.toContain('name="cardNumber"');
+      expect(html).not.toContain('js.stripe.com/v3');
+
+      const cart = await new Visitor(base).fetch('/cart');
+      await cart.arrayBuffer();
+      expect(cart.headers.get('content-security-policy')).not.toContain('stripe.com');
+    });
+
+    it('keeps Stripe in the policy of a checkout page answered from the page cache, before the router too', async () => {
+      useFakeStripe();
+      const { base } = await storeOnHost('stripe-kept.test');
+      const stripeAllowed = async (): Promise<[string | null, boolean]> => {
+        const page = await new Visitor(base).fetch('/checkout');
+        await page.arrayBuffer();
+        const frames = directive(page.headers.get('content-security-policy'), 'frame-src');
+        return [page.headers.get('x-page-cache'), frames.includes('https://js.stripe.com')];
+      };
+      expect(await stripeAllowed()).toEqual(['miss', true]);
+      await expect.poll(stripeAllowed, { timeout: 10_000 }).toEqual(['hit', true]);
+      // Noted by the hit above, these are answered from the isolate's memory before the router runs.
+      expect(await stripeAllowed()).toEqual(['hit', true]);
+      expect(await stripeAllowed()).toEqual(['hit', true]);
+    });
+  });
+
+  describe('checkout with the local provider', () => {
+    it('keeps its test card field and a policy without Stripe', async () => {
+      const { base } = await storeOnHost('local-card.test');
+      const page = await new Visitor(base).fetch('/checkout');
+      expect(page.headers.get('content-security-policy')).not.toContain('stripe.com');
+      const html = await page.text();
+      expect(html).toContain('name="cardNumber"');
+      expect(html).not.toContain('class="Checkout-stripe-card"');
+    });
+  });
+});
+
+/**
+ * Commerce → Payments takes effect (issue 33, point 5): a website's saved Stripe keys charge through Stripe with those
+ * keys, give its checkout page their publishable key and test mode, and its webhook secret verifies its events; a
+ * website without settings keeps the deployment's provider; the local provider is refused outside development.
+ * No network: the fake Stripe.
+ */
+describe('store-payments', () => {
+  const PK = 'pk_test_51StoreOwnKey0000abcd';
+  const SK = 'sk_test_51StoreOwnSecret000wxyz';
+  const WHSEC = 'whsec_StoreOwnSigning0001';
+
+  /** The fake Stripe answering the website's own keys, the deployment staying on the local provider. */
+  function storesOwnStripe(): FakeStripe {
+    const fake = new FakeStripe(SK, WHSEC);
+    vi.stubGlobal('fetch', fake.fetch);
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    return fake;
+  }
+
+  async function storeWithCandle(host: string) {
+    const store = await storeOnHost(host, (site) => setStock(site, 'candle', 5));
+    await standardRules(store.websiteId);
+    return store;
+  }
+
+  describe('a website’s saved payment settings', () => {
+    it('charge through Stripe with its keys and give its checkout their publishable key in test mode; another website keeps the deployment’s', async () => {
+      const fake = storesOwnStripe();
+      const own = await storeWithCandle('own-stripe.payments.test');
+      const owner = await merchant(own.base, own.websiteId, ROLES.admin);
+      const saved = await owner.json('PUT', '/api/console/payments', {
+        provider: 'stripe',
+        stripePublishableKey: PK,
+        stripeSecretKey: SK,
+        stripeWebhookSecret: WHSEC,
+      });
+      expect(saved.body).toMatchObject({ provider: 'stripe', mode: 'test', stripeWebhookSecretLast4: '0001' });
+      expect(JSON.stringify(saved.body)).not.toContain(WHSEC);
+
+      const buyer = await shopper(own.base, [{ ...CANDLE, quantity: 1 }]);
+      expect((await startCheckout(buyer)).body).toMatchObject({
+        payment: { provider: 'stripe', mode: 'test', publishableKey: PK },
+      });
+      await fillCheckout(buyer);
+      expect((await placeOrder(buyer)).status).toBe(400);
+      const placed = await placeWithStripe(buyer, 'pm_card_visa', crypto.randomUUID());
+      expect(placed.status).toBe(201);
+      expect(placed.body.order.payment).toMatchObject({ provider: 'stripe', status: 'succeeded' });
+      expect(fake.charges).toBe(1);
+
+      const other = await storeWithCandle('deployment.payments.test');
+      const visitor = await shopper(other.base, [{ ...CANDLE, quantity: 1 }]);
+      expect((await startCheckout(visitor)).body).toMatchObject({ payment: { provider: 'local', mode: 'test' } });
+      await fillCheckout(visitor);
+      expect((await placeOrder(visitor)).status).toBe(201);
+      expect(fake.charges).toBe(1);
+    });
+
+    it('verify the website’s Stripe webhooks with its own signing secret, not the deployment’s', async () => {
+      const fake = storesOwnStripe();
+      const { base, websiteId } = await storeWithCandle('own-webhook.payments.test');
+      const owner = await merchant(base, websiteId, ROLES.admin);
+      await owner.json('PUT', '/api/console/payments', {
+        provider: 'stripe',
+        stripePublishableKey: PK,
+        stripeSecretKey: SK,
+        stripeWebhookSecret: WHSEC,
+      });
+      const buyer = await shopper(base, [{ ...CANDLE, quantity: 1 }]);
+      await startCheckout(buyer);
+      await fillCheckout(buyer);
+      const placed = await placeWithStripe(buyer, 'pm_card_authenticationRequired', crypto.randomUUID());
+      expect(placed.status).toBe(201);
+      const intent = [...fake.intents.values()][0];
+      if (intent === undefined) throw new Error('no PaymentIntent');
+      const signedByOther = await new FakeStripe(SK, 'whsec_deploymentSecret01').event(
+        'payment_intent.canceled',
+        intent,
+      );
+      expect(await deliverStripeEvent(base, signedByOther)).toBe(400);
+      expect(await deliverStripeEvent(base, await fake.event('payment_intent.canceled', intent))).toBe(200);
+    });
+
+    it('refuse the local test provider outside development, saved or the deployment’s', async () => {
+      const production = { ...env, ENVIRONMENT: 'production', PAYMENT_PROVIDER: 'local' } as Env;
+      const charge = {
+        amountCents: 500,
+        currency: 'USD',
+        token: 'local_card_4242424242424242',
+        idempotencyKey: 'p:1',
+        description: 'Order',
+        metadata: {},
+      };
+      const local = { provider: 'local', stripePublishableKey: '', stripeSecretKey: '' } as const;
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      for (const saved of [local, null]) {
+        const result = await paymentsOf(production, saved).charge(charge);
+        expect(result).toMatchObject({ status: 'declined', code: 'processing_error' });
+      }
     });
   });
 });
