@@ -192,6 +192,6 @@ app.route('/', pages);
  */
 export default {
   fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
-    servedFromMemory(request, isDevelopment(env)) ?? app.fetch(request, withFaults(env), ctx),
+    servedFromMemory(request, env, ctx, isDevelopment(env)) ?? app.fetch(request, withFaults(env), ctx),
   queue: (batch: MessageBatch<unknown>, env: Env) => deliverBeacons(batch, env),
 } satisfies ExportedHandler<Env>;

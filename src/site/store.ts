@@ -109,14 +109,14 @@ async function readVersion(kv: KVNamespace, id: string): Promise<number> {
 }
 
 /**
- * How long an isolate trusts the content version it last read from KV. A publish made through this
- * isolate (or by a content object running in it) is seen at once; one made elsewhere within this
+ * How long an isolate trusts the content version it last read from KV, from when it asked. A publish made
+ * through this isolate (or by a content object running in it) is seen at once; one made elsewhere within this
  * time after the KV pointer reaches this location.
  */
 export const SITE_VERSION_TTL_MS = 2_000;
 
-/** Website id → the version last read or published here, and until when it is trusted. */
-const versions = new Map<string, { version: number; until: number }>();
+/** Website id → the version last read or published here, until when it is trusted, and when the read ahead in flight began (0: none). */
+const versions = new Map<string, { version: number; until: number; refreshing: number }>();
 
 /** The website's version as this isolate trusts it now, or undefined when it must read KV again. */
 export function trustedVersion(id: string): number | undefined {
@@ -124,21 +124,71 @@ export function trustedVersion(id: string): number | undefined {
   return known !== undefined && known.until > Date.now() ? known.version : undefined;
 }
 
+/**
+ * The pointer read `askedAt` said `version`: trusted until SITE_VERSION_TTL_MS after that. One that lags behind a
+ * version published here keeps that newer one, trusted as long (the content object alone writes the pointer, so
+ * nothing newer had reached it).
+ */
+function trustRead(id: string, version: number, askedAt: number): void {
+  const known = versions.get(id);
+  const until = askedAt + SITE_VERSION_TTL_MS;
+  if (known === undefined || version > known.version) setTrusted(id, version, until);
+  else known.until = Math.max(known.until, until);
+}
+
+function setTrusted(id: string, version: number, until: number): void {
+  if (versions.size > 10_000) versions.clear();
+  versions.set(id, { version, until, refreshing: 0 });
+}
+
 /** A version this isolate just published or learned of: trusted from now on (never an older one). */
 export function noteVersion(id: string, version: number): void {
   const known = versions.get(id);
   if (known !== undefined && known.version > version) return;
-  if (versions.size > 10_000) versions.clear();
-  versions.set(id, { version, until: Date.now() + SITE_VERSION_TTL_MS });
+  setTrusted(id, version, Date.now() + SITE_VERSION_TTL_MS);
+}
+
+/**
+ * The trusted version, as `trustedVersion`; past half its trust the pointer is read again in `waitUntil`, one
+ * read at a time per website and isolate, so a website asked for often stays trusted and no request waits for
+ * that read (nor does each request in flight when the trust would end read it on its own). The new answer is
+ * trusted from when it was asked; a read that fails or never answers extends nothing, so the version still
+ * ends on time and the next request reads the pointer itself.
+ */
+export function trustedVersionAhead(
+  id: string,
+  kv: KVNamespace,
+  ctx: { waitUntil(work: Promise<unknown>): void },
+): number | undefined {
+  const known = versions.get(id);
+  const now = Date.now();
+  if (known === undefined || known.until <= now) return undefined;
+  const due = known.until - now < SITE_VERSION_TTL_MS / 2;
+  if (due && now - known.refreshing >= SITE_VERSION_TTL_MS) {
+    known.refreshing = now;
+    ctx.waitUntil(
+      readVersion(kv, id).then(
+        (version) => {
+          if (version > 0) trustRead(id, version, now);
+          if (known.refreshing === now) known.refreshing = 0;
+        },
+        () => {
+          if (known.refreshing === now) known.refreshing = 0;
+        },
+      ),
+    );
+  }
+  return known.version;
 }
 
 async function currentVersion(kv: KVNamespace, id: string): Promise<number> {
   const trusted = trustedVersion(id);
   if (trusted !== undefined) return trusted;
+  const askedAt = Date.now();
   const version = await readVersion(kv, id);
   // No site yet is not remembered: a store published a moment later shows on the next request.
-  if (version > 0) versions.set(id, { version, until: Date.now() + SITE_VERSION_TTL_MS });
-  return version;
+  if (version > 0) trustRead(id, version, askedAt);
+  return trustedVersion(id) ?? version;
 }
 
 const isolateCache = new Map<string, LoadedSite>();

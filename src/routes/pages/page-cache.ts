@@ -11,7 +11,7 @@
  *
  * A memory hit is answered before the app's router runs (`servedFromMemory`, called first by
  * src/worker.ts): the request's page address names the key its last full answer used, trusted while the
- * site's version is (src/site/store.ts, SITE_VERSION_TTL_MS) and at most that long; the response
+ * site's version is (src/site/store.ts, SITE_VERSION_TTL_MS) and for ADDRESS_TRUST_MS; the response
  * is the kept bytes with headers made once, the security headers included.
  *
  * Each address also keeps its last good page, whatever its version: in
@@ -19,8 +19,8 @@
  * by an isolate at most every 5 minutes). When the
  * content cannot be read (storage failing) the store answers with it: stale-if-error.
  */
-import { faultable } from '../../faults';
-import { trustedVersion, SITE_VERSION_TTL_MS } from '../../site/store';
+import { faultable, withFaults } from '../../faults';
+import { trustedVersionAhead } from '../../site/store';
 import { asksForPage, pageRequestOf } from './page-address';
 import { PAGE_SECURITY_HEADERS } from '../shared/security-headers';
 import type { BuiltPage } from '../../storefront/render';
@@ -136,12 +136,19 @@ const addresses = new Map<string, PageAddress>();
 const MAX_ADDRESSES = 20_000;
 
 /**
+ * How long an address answers from memory after the app last answered it. The version is checked on every such
+ * hit; this bounds what the app also reads for a page and a hit does not: the host's website, a checkout page's
+ * payment provider, the client build in development.
+ */
+const ADDRESS_TRUST_MS = 2_000;
+
+/**
  * Notes that `pageAddress` is answered by the page under `key` (made at `version` of `websiteId`) until
- * `until` at the latest (a product page's freshness slot ends), and for at most SITE_VERSION_TTL_MS.
+ * `until` at the latest (a product page's freshness slot ends), and for at most ADDRESS_TRUST_MS.
  */
 export function noteAddress(pageAddress: string, address: Omit<PageAddress, 'until'>, until: number): void {
   if (addresses.size >= MAX_ADDRESSES) addresses.clear();
-  addresses.set(pageAddress, { ...address, until: Math.min(until, Date.now() + SITE_VERSION_TTL_MS) });
+  addresses.set(pageAddress, { ...address, until: Math.min(until, Date.now() + ADDRESS_TRUST_MS) });
 }
 
 /** A request URL's page address; a URL with no query is its own (no parse on the way to a memory hit). */
@@ -153,17 +160,23 @@ function pageAddressOf(requestUrl: string): string | null {
 
 /**
  * The kept page for a plain GET whose URL was answered from a kept page a moment ago, while the
- * site's version is still the one it was made at; null sends the request through the app.
+ * site's version is still the one it was made at (read again ahead of its end in `ctx.waitUntil`,
+ * src/site/store.ts); null sends the request through the app.
  */
-export function servedFromMemory(request: Request, development: boolean): Response | null {
+export function servedFromMemory(
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  development: boolean,
+): Response | null {
   if (request.method !== 'GET') return null;
   const address = addresses.get(pageAddressOf(request.url) ?? '');
   if (address === undefined) return null;
   if (
     address.until <= Date.now() ||
     address.development !== development ||
-    trustedVersion(address.websiteId) !== address.version ||
-    request.headers.has('if-none-match')
+    request.headers.has('if-none-match') ||
+    trustedVersionAhead(address.websiteId, withFaults(env).SITE_CONTENT, ctx) !== address.version
   )
     return null;
   const kept = fromMemory(address.key);
