@@ -1,9 +1,10 @@
 /**
- * Payments through the worker (one file, one workerd, for what used to be ten small files): the Stripe adapter
+ * Payments through the worker (one file, one workerd, for what used to be twelve small files): the Stripe adapter
  * against the local fake of Stripe's API, the local provider as checkout calls it, the webhook route and the local
  * authentication page, the store's Stripe secrets sealed at rest, the development hook that ends payment windows,
  * a payment given up during 3-D Secure cancelled at the provider, and subscription renewals through Stripe. Then the
- * console's payments settings, the checkout page with Stripe, and a website's own Stripe keys taking effect.
+ * console's payments settings, the checkout page with Stripe, a website's own Stripe keys taking effect, a purchase
+ * through the local authentication page, and a charge whose answer is lost.
  */
 import { describe, expect, it, vi, beforeEach, onTestFinished } from 'vitest';
 import { DECLINE_MESSAGES, type ChargeRequest } from '../../src/integrations/payments';
@@ -59,11 +60,14 @@ import {
   setStock,
   shopper,
   startCheckout,
+  stock,
 } from './checkout-support';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 import { DEV_PAYMENT_WINDOWS_PATH } from '../../src/routes/pages/dev-payment-windows';
 import { DEV_OUTBOX_PATH } from '../../src/routes/pages/dev-outbox';
 import type { Order } from '../../src/commerce/order';
+import type { ShoppingCart } from '../../src/commerce/cart';
+import { localWebhookEvent } from '../../src/integrations/payment-events';
 
 /**
  * The Stripe adapter against the local fake of Stripe's HTTP API (test/worker/fake-stripe.ts):
@@ -1324,6 +1328,359 @@ describe('store-payments', () => {
         const result = await paymentsOf(production, saved).charge(charge);
         expect(result).toMatchObject({ status: 'declined', code: 'processing_error' });
       }
+    });
+  });
+});
+
+/**
+ * A purchase with a card that needs authentication, through the whole worker: checkout answers
+ * 201 pending with the local authentication page, the shopper completes it there, the local
+ * provider reports through the signed payment webhook, and the order is paid. A later, contrary
+ * or repeated delivery for the same payment changes nothing.
+ */
+describe('payment-flow', () => {
+  async function orderOf(visitor: Visitor, order: Order): Promise<Order> {
+    const token = new URL(order.confirmationUrl ?? '', 'http://x').searchParams.get('token');
+    return (await visitor.json<{ order: Order }>('GET', `/api/commerce/orders/${order.id}?token=${token}`)).body.order;
+  }
+
+  describe('paying with a card that needs authentication (local provider)', () => {
+    it('the order is paid once the shopper completes the local authentication page, whatever arrives later', async () => {
+      const { base, websiteId, visitor } = await readyToPay('payment-flow.test', 3);
+      const placed = await placeOrder(visitor, CARD.action);
+      expect(placed.status).toBe(201);
+      expect(placed.body.order).toMatchObject({ status: 'pending', payment: { status: 'requires_action' } });
+      const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
+
+      const page = await visitor.fetch(actionUrl);
+      expect(page.status).toBe(200);
+      const bankPage = await page.text();
+      expect(bankPage).toContain('Complete authentication');
+      // Leaving without an answer goes back to the checkout, which gives the attempt up.
+      expect(bankPage).toContain(`<a href="${base}/checkout">Cancel and return to the store</a>`);
+      const done = await visitor.fetch(actionUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }),
+        redirect: 'manual',
+      });
+      expect(done.status).toBe(303);
+      expect(done.headers.get('location')).toBe(`${base}/checkout?payment=returned`);
+      const paid = await orderOf(visitor, placed.body.order);
+      expect(paid).toMatchObject({ status: 'paid', paidOn: expect.any(Number) });
+
+      // A contrary event for the same payment, arriving late and signed genuinely, changes nothing.
+      const paymentId = decodeURIComponent(actionUrl.split('/').pop() ?? '');
+      const late = JSON.stringify(
+        localWebhookEvent({ id: paymentId, succeeded: false, settledAt: Date.now(), metadata: { websiteId } }),
+      );
+      const signature = await signatureHeader(
+        await localPaymentLedger(env).webhookSecret(),
+        late,
+        Math.floor(Date.now() / 1000),
+      );
+      const res = await visitor.fetch('/api/commerce/payments/webhook/local', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: late,
+      });
+      expect(res.status).toBe(200);
+      expect(await orderOf(visitor, placed.body.order)).toEqual(paid);
+      // The shopper answering the page again re-sends the first event: still the same order.
+      await visitor.fetch(actionUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ crumb: visitor.crumb, answer: 'fail' }),
+        redirect: 'manual',
+      });
+      expect(await orderOf(visitor, placed.body.order)).toEqual(paid);
+    });
+
+    it('failing the authentication cancels the pending order and gives the shopper their cart back, with their details, to pay again', async () => {
+      const { visitor, cartId } = await readyToPay('payment-flow-fail.test', 3);
+      const placed = await placeOrder(visitor, CARD.action);
+      expect(placed.body.order.status).toBe('pending');
+      expect(visitor.cookies.get('CART')).toBe(cartId);
+      // While the payment is pending the cart is the order's: it takes no changes.
+      expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body).toMatchObject({
+        isPurchased: true,
+        orderId: placed.body.order.id,
+      });
+      const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
+      await visitor.fetch(actionUrl);
+      const done = await visitor.fetch(actionUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ crumb: visitor.crumb, answer: 'fail' }),
+        redirect: 'manual',
+      });
+      expect(done.status).toBe(303);
+      expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled' });
+
+      expect(visitor.cookies.get('CART')).toBe(cartId);
+      expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body).toMatchObject({
+        isPurchased: false,
+        orderId: null,
+        entries: [{ itemId: CANDLE.itemId, quantity: 1 }],
+      });
+      const again = await startCheckout(visitor);
+      expect(again.status).toBe(200);
+      expect(again.body.checkout).toMatchObject({
+        email: 'ada@example.com',
+        shippingAddress: { address1: '1 Main St' },
+        selectedShippingOption: expect.any(String),
+      });
+      const paid = await placeOrder(visitor);
+      expect(paid.body.order).toMatchObject({ status: 'paid' });
+      expect(paid.body.order.id).not.toBe(placed.body.order.id);
+      expect(visitor.cookies.get('CART')).toBe('');
+    });
+
+    it('completing the authentication drops the cart cookie once the buyer sees the paid order', async () => {
+      const { visitor } = await readyToPay('payment-flow-cookie.test', 3);
+      const placed = await placeOrder(visitor, CARD.action);
+      const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
+      expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'pending' });
+      expect(visitor.cookies.get('CART')).not.toBe('');
+      await visitor.fetch(actionUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }),
+        redirect: 'manual',
+      });
+      expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'paid' });
+      expect(visitor.cookies.get('CART')).toBe('');
+    });
+
+    it('going back to the checkout from the authentication page gives the cart back at once: the attempt is cancelled at the store and at the provider, its unit on sale again', async () => {
+      const { base, visitor, cartId } = await readyToPay('payment-flow-back.test', 1);
+      const placed = await placeOrder(visitor, CARD.action);
+      expect(placed.body.order).toMatchObject({ status: 'pending', payment: { status: 'requires_action' } });
+      expect(await available(base)).toBe(0);
+      // The browser's back button: /checkout starts the checkout again without the page's answer.
+      const back = await startCheckout(visitor);
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      expect(back.body.checkout).toMatchObject({
+        cartId,
+        email: 'ada@example.com',
+        shippingAddress: { address1: '1 Main St' },
+        entries: [{ itemId: CANDLE.itemId, quantity: 1 }],
+      });
+      expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled', paidOn: null });
+      expect(await available(base)).toBe(1);
+      // Answered after all in the tab left behind: the payment was cancelled, so nothing is taken.
+      const actionUrl = placed.body.order.payment.nextActionUrl ?? '';
+      const late = await visitor.fetch(actionUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ crumb: visitor.crumb, answer: 'complete' }),
+        redirect: 'manual',
+      });
+      expect(late.status).toBe(400);
+      expect(await late.text()).toContain(AUTHENTICATION_CANCELLED);
+      const paymentId = decodeURIComponent(actionUrl.split('/').pop() ?? '');
+      expect(await paymentLedger().payment(paymentId)).toMatchObject({ status: 'canceled', refundedCents: 0 });
+      expect(await orderOf(visitor, placed.body.order)).toMatchObject({ status: 'cancelled', paidOn: null });
+      // The shopper pays again with another card, from the same cart.
+      const paid = await placeOrder(visitor);
+      expect(paid.body.order).toMatchObject({ status: 'paid' });
+    });
+  });
+});
+
+/**
+ * A charge whose answer is lost (issue 16, the money bug): Stripe charged the card, then the call
+ * timed out or answered 5xx. The order stays pending with its payment unknown and its stock held,
+ * the shopper's retry with the same Idempotency-Key asks Stripe again with the same key (Stripe
+ * replays the first charge), the alarm does the same with backoff, and the webhook settles the
+ * order to paid exactly once. All against the local fake of Stripe's API.
+ */
+describe('payment-unknown', () => {
+  function onlyIntent(fake: FakeStripe) {
+    expect(fake.intents.size).toBe(1);
+    const [intent] = fake.intents.values();
+    if (intent === undefined) throw new Error('no intent');
+    return intent;
+  }
+
+  function quietly() {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  }
+
+  describe('a charge whose answer is lost', () => {
+    it('charged, then timed out: 202 pending and unknown, stock held, cart kept; the retry with the same key gets the same charge and the order is paid once', async () => {
+      const fake = useFakeStripe();
+      quietly();
+      const { base, websiteId, visitor, cartId } = await readyToPay('lost-answer.test');
+      const key = crypto.randomUUID();
+      fake.failNext(1, 'timeout');
+      const first = await placeWithStripe(visitor, 'pm_card_visa', key);
+      expect(first.status).toBe(202);
+      expect(first.retryAfter).toBe('5');
+      expect(first.body.order).toMatchObject({
+        status: 'pending',
+        paidOn: null,
+        payment: { provider: 'stripe', status: 'unknown', nextActionUrl: null },
+        orderNumber: null,
+      });
+      expect(fake.charges).toBe(1);
+      expect(visitor.cookies.get('CART')).toBe(cartId);
+      expect(await available(base)).toBe(1);
+      expect(await stock(websiteId).reservations()).toEqual([
+        { owner: `order:${first.body.order.id}`, sku: CANDLE.sku, quantity: 1, expiresOn: expect.any(Number) },
+      ]);
+
+      const retried = await placeWithStripe(visitor, 'pm_card_visa', key);
+      expect(retried.status).toBe(201);
+      const paid = retried.body.order;
+      expect(paid).toMatchObject({
+        id: first.body.order.id,
+        orderNumber: 1001,
+        status: 'paid',
+        payment: { status: 'succeeded' },
+        confirmationUrl: first.body.order.confirmationUrl,
+      });
+      expect(fake.charges).toBe(1);
+      const intent = onlyIntent(fake);
+      expect(intent.metadata).toMatchObject({ websiteId, orderId: paid.id, cartId });
+      const keys = fake.requests.filter((r) => r.path === '/v1/payment_intents').map((r) => r.idempotencyKey);
+      expect(keys).toEqual([`${websiteId}:${cartId}:${key}`, `${websiteId}:${cartId}:${key}`]);
+      expect(visitor.cookies.get('CART')).toBe('');
+      expect(await available(base)).toBe(1);
+      expect(await stock(websiteId).reservations()).toEqual([]);
+
+      // Stripe's webhook arrives afterwards: nothing changes.
+      expect(await deliverStripeEvent(base, await fake.event('payment_intent.succeeded', intent))).toBe(200);
+      expect(await placeWithStripe(visitor, 'pm_card_visa', key, { cartToken: cartId })).toEqual(retried);
+      expect(await available(base)).toBe(1);
+      await orders(websiteId).deliverEmail();
+      expect((await orders(websiteId).mailbox()).map((m) => m.subject)).toEqual([
+        `Order #${paid.orderNumber} confirmed`,
+      ]);
+    });
+
+    it('charged, then 500: the webhook reconciles the pending order to paid exactly once, and the retry answers it without charging again', async () => {
+      const fake = useFakeStripe();
+      quietly();
+      const { base, websiteId, visitor } = await readyToPay('webhook-first.test');
+      const key = crypto.randomUUID();
+      fake.failNext(1, 500);
+      const first = await placeWithStripe(visitor, 'pm_card_visa', key);
+      expect(first.status).toBe(202);
+      const { id } = first.body.order;
+      const event = await fake.event('payment_intent.succeeded', onlyIntent(fake));
+      expect(await deliverStripeEvent(base, event)).toBe(200);
+      expect(await deliverStripeEvent(base, event)).toBe(200);
+      const settled = await orders(websiteId).order(id);
+      expect(settled).toMatchObject({ status: 'paid', paidOn: expect.any(Number), payment: { status: 'succeeded' } });
+      expect(await stock(websiteId).reservations()).toEqual([]);
+      expect(await available(base)).toBe(1);
+
+      const retried = await placeWithStripe(visitor, 'pm_card_visa', key);
+      expect(retried.status).toBe(201);
+      expect(retried.body.order).toMatchObject({
+        id,
+        status: 'paid',
+        confirmationUrl: first.body.order.confirmationUrl,
+      });
+      expect(fake.requests.filter((r) => r.path === '/v1/payment_intents')).toHaveLength(1);
+      expect(fake.charges).toBe(1);
+      expect(await available(base)).toBe(1);
+      await orders(websiteId).deliverEmail();
+      expect((await orders(websiteId).mailbox()).map((m) => m.subject)).toEqual([
+        `Order #${settled?.orderNumber} confirmed`,
+      ]);
+      // The buyer's page of the order, reached from the received page, drops the cart cookie once it is paid.
+      const token = new URL(first.body.order.confirmationUrl ?? '', base).searchParams.get('token');
+      expect(
+        (await visitor.json<{ order: Order }>('GET', `/api/commerce/orders/${id}?token=${token}`)).body.order.status,
+      ).toBe('paid');
+      expect(visitor.cookies.get('CART')).toBe('');
+    });
+
+    it('Stripe down before it charged: the alarm asks again with backoff and the same key, and the order is paid when Stripe answers', async () => {
+      const fake = useFakeStripe();
+      quietly();
+      const { base, websiteId, visitor } = await readyToPay('alarm-retry.test');
+      const key = crypto.randomUUID();
+      fake.failNext(2, 503, 'before');
+      const first = await placeWithStripe(visitor, 'pm_card_visa', key);
+      expect(first.status).toBe(202);
+      expect(fake.charges).toBe(0);
+      const start = Date.now();
+      expect(await orders(websiteId).retryDueCharges(websiteId, start + 10_000)).toBe(0);
+      expect(await orders(websiteId).retryDueCharges(websiteId, start + 31_000)).toBe(1);
+      expect(await orders(websiteId).order(first.body.order.id)).toMatchObject({
+        status: 'pending',
+        payment: { status: 'unknown' },
+      });
+      // The second attempt failed too: the next waits twice as long.
+      expect(await orders(websiteId).retryDueCharges(websiteId, start + 80_000)).toBe(0);
+      expect(await orders(websiteId).retryDueCharges(websiteId, start + 100_000)).toBe(1);
+      expect(await orders(websiteId).order(first.body.order.id)).toMatchObject({
+        status: 'paid',
+        payment: { status: 'succeeded' },
+      });
+      expect(fake.charges).toBe(1);
+      expect(new Set(fake.requests.map((r) => r.idempotencyKey)).size).toBe(1);
+      expect((await placeWithStripe(visitor, 'pm_card_visa', key)).body.order).toMatchObject({ status: 'paid' });
+      expect(fake.charges).toBe(1);
+      expect(await available(base)).toBe(1);
+    });
+
+    it('unknown, then declined on the retry: 402, nothing charged, the order cancelled, its stock released and the cart open to pay again', async () => {
+      const fake = useFakeStripe();
+      quietly();
+      const { base, websiteId, visitor, cartId } = await readyToPay('unknown-declined.test');
+      const key = crypto.randomUUID();
+      fake.failNext(1, 'timeout', 'before');
+      const first = await placeWithStripe(visitor, 'pm_card_chargeDeclined', key);
+      expect(first.status).toBe(202);
+      const declined = await placeWithStripe(visitor, 'pm_card_chargeDeclined', key);
+      expect(declined).toMatchObject({
+        status: 402,
+        body: { error: 'Your card was declined.', code: 'card_declined' },
+      });
+      expect(await orders(websiteId).order(first.body.order.id)).toMatchObject({ status: 'cancelled', paidOn: null });
+      expect(fake.charges).toBe(0);
+      expect(await stock(websiteId).reservations()).toEqual([]);
+      expect(visitor.cookies.get('CART')).toBe(cartId);
+      expect((await visitor.json<ShoppingCart>('GET', '/api/commerce/shopping-cart')).body).toMatchObject({
+        orderId: null,
+        isPurchased: false,
+        entries: [{ itemId: CANDLE.itemId }],
+      });
+      expect((await startCheckout(visitor)).body.checkout).toMatchObject({
+        email: 'ada@example.com',
+        shippingAddress: { city: 'Springfield' },
+      });
+      expect((await placeWithStripe(visitor, 'pm_card_visa', crypto.randomUUID())).body.order).toMatchObject({
+        status: 'paid',
+      });
+      expect(fake.charges).toBe(1);
+      expect(await available(base)).toBe(1);
+    });
+  });
+
+  describe('refunds through Stripe', () => {
+    it('carry the website id in their idempotency key, and a repeated refund refunds once', async () => {
+      const fake = useFakeStripe();
+      const { websiteId, visitor } = await readyToPay('refund-key.test');
+      const placed = await placeWithStripe(visitor, 'pm_card_visa', crypto.randomUUID());
+      expect(placed.status).toBe(201);
+      const { id, grandTotalCents } = placed.body.order;
+      expect(await orders(websiteId).refund(websiteId, id, { restock: true })).toMatchObject({
+        ok: true,
+        value: { status: 'refunded' },
+      });
+      expect(await orders(websiteId).refund(websiteId, id, { restock: true })).toMatchObject({
+        ok: false,
+        error: 'not-refundable',
+      });
+      expect(fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)).toEqual([
+        `${websiteId}:refund:${id}`,
+      ]);
+      expect(onlyIntent(fake).amount_refunded).toBe(grandTotalCents);
     });
   });
 });
