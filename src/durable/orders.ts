@@ -83,6 +83,7 @@ import { returnDownload, takeDownload, type DownloadUse } from './orders/downloa
 import {
   PAGE_SIZE,
   SEARCH_SCAN,
+  placeRefused,
   type CheckoutRequest,
   type CheckoutPatch,
   type PlaceRequest,
@@ -108,8 +109,10 @@ export {
   type StartedCheckout,
   type PlaceRequest,
   PLACE_MESSAGES,
-  type PlaceBody,
+  placeRefused,
   type PlaceOutcome,
+  type PlaceRefusal,
+  type PlaceRefused,
 } from './orders/model';
 
 export class CommerceOrders extends DurableObject<Env> {
@@ -208,8 +211,8 @@ export class CommerceOrders extends DurableObject<Env> {
 
   /**
    * The answer `key` already has for the cart, if any: a remembered answer (after finishing what a
-   * restart left of its order: the stock sale, the cart), a 202 asked again, or a placement cut off
-   * by a restart finished now. Null: the key is new. Asked by the route before it reads the cart, so a
+   * restart left of its order: the stock sale, the cart), a payment outcome still unknown asked again,
+   * or a placement cut off by a restart finished now. Null: the key is new. Asked by the route before it reads the cart, so a
    * key answers the same after its cart was bought.
    */
   replay(
@@ -230,10 +233,9 @@ export class CommerceOrders extends DurableObject<Env> {
   /** POST /api/commerce/orders: the same cart and key always give the same answer once the provider was asked. */
   async place(request: PlaceRequest, now = Date.now()): Promise<PlaceOutcome> {
     if (request.payment.provider !== (await storePayments(this.self)).name)
-      return {
-        status: 400,
-        body: { error: CHECKOUT_MESSAGES.formIncomplete, errors: { payment: CHECKOUT_MESSAGES.paymentRequired } },
-      };
+      return placeRefused('form-incomplete', CHECKOUT_MESSAGES.formIncomplete, {
+        errors: { payment: CHECKOUT_MESSAGES.paymentRequired },
+      });
     return place(this.self, request, now);
   }
 

@@ -6,7 +6,7 @@
  * count never oversells; at worst a unit that came back within the last SEEN_TTL_MS is offered on the next try.
  */
 import { CHECKOUT_MESSAGES } from '../commerce/checkout-totals';
-import type { PlaceOutcome } from './orders/model';
+import { placeRefused, type PlaceOutcome } from './orders/model';
 import type { StockLine } from './stock';
 
 /** How long an answer is trusted; the newest answer of a sku replaces the one before. */
@@ -54,10 +54,10 @@ export async function placeUnlessHeardShort(
   place: () => Promise<PlaceOutcome>,
 ): Promise<PlaceOutcome> {
   const short = heardShort(websiteId, lines);
-  if (short.length > 0) return { status: 409, body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: short } };
+  if (short.length > 0) return placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable: short });
   const outcome = await place();
-  if ('unavailable' in outcome.body && outcome.body.unavailable !== undefined)
-    noteAvailable(websiteId, Object.fromEntries(outcome.body.unavailable.map((line) => [line.sku, line.available])));
+  if (!outcome.ok && outcome.unavailable !== undefined)
+    noteAvailable(websiteId, Object.fromEntries(outcome.unavailable.map((line) => [line.sku, line.available])));
   return outcome;
 }
 

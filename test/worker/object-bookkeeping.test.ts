@@ -12,7 +12,7 @@ import { LocalPaymentLedger } from '../../src/durable/local-payments';
 import { MerchantAccounts, TEAM_MESSAGES } from '../../src/durable/merchants';
 import { migrate } from '../../src/durable/migrations';
 import { EMAIL_OUTBOX_MIGRATIONS } from '../../src/durable/email-outbox';
-import { CommerceOrders } from '../../src/durable/orders';
+import { CommerceOrders, type PlaceRequest } from '../../src/durable/orders';
 import { ORDER_MIGRATIONS } from '../../src/durable/orders/schema';
 import { RestockSignups } from '../../src/durable/restock';
 import { SiteContent } from '../../src/durable/site-content';
@@ -23,6 +23,7 @@ import { ApiError } from '../../src/http/errors';
 import { applyEdit } from '../../src/routes/console/site-edits';
 import { trustedVersion } from '../../src/site/store';
 import { CART_MESSAGES } from '../../src/commerce/cart';
+import { CHECKOUT_MESSAGES } from '../../src/commerce/checkout-totals';
 import { ORDER_MESSAGES } from '../../src/commerce/order';
 
 /**
@@ -152,6 +153,49 @@ describe('migrations', () => {
         expect(sql.exec("SELECT 1 FROM sqlite_master WHERE name = 'orders_by_email'").toArray()).toHaveLength(1);
       });
     });
+
+    it("turns a key's answers kept as HTTP statuses (201, 202, 402) into the placement's domain results", async () => {
+      const stub = env.ORDERS.get(env.ORDERS.idFromName('migrations-placement-answers'));
+      await runInDurableObject(stub, (_instance, state) => {
+        const sql = state.storage.sql;
+        const order = { id: 'ord_1', status: 'paid', confirmationUrl: '/commerce/orders/ord_1?token=t' };
+        sql.exec(`DROP INDEX placements_by_key; DROP TABLE placements;
+        CREATE TABLE placements (cart_id TEXT NOT NULL, key TEXT NOT NULL, status INTEGER NOT NULL, body TEXT NOT NULL,
+          created_at INTEGER NOT NULL, requester TEXT, PRIMARY KEY (cart_id, key));
+        CREATE INDEX placements_by_key ON placements (key, requester)`);
+        const keep = (key: string, status: number, body: object) =>
+          sql.exec(
+            'INSERT INTO placements VALUES (?, ?, ?, ?, 5, ?)',
+            'cart-1',
+            key,
+            status,
+            JSON.stringify(body),
+            'r',
+          );
+        keep('paid', 201, { order });
+        keep('unknown', 202, { order: { ...order, status: 'pending' } });
+        keep('declined', 402, { error: 'Your card was declined.', code: 'card_declined' });
+        sql.exec("UPDATE schema_migrations SET applied = ? WHERE part = 'orders'", ORDER_MIGRATIONS.length - 1);
+        new CommerceOrders(state, env);
+        const answers = sql
+          .exec<{ key: string; answer: string; requester: string }>('SELECT key, answer, requester FROM placements')
+          .toArray()
+          .map((row) => [row.key, JSON.parse(row.answer), row.requester]);
+        expect(Object.fromEntries(answers.map(([key, answer]) => [key, answer]))).toEqual({
+          paid: { ok: true, value: { order, paymentUnknown: false } },
+          unknown: { ok: true, value: { order: { ...order, status: 'pending' }, paymentUnknown: true } },
+          declined: { ok: false, error: 'declined', message: 'Your card was declined.', code: 'card_declined' },
+        });
+        expect(answers.map(([, , requester]) => requester)).toEqual(['r', 'r', 'r']);
+        expect(
+          sql
+            .exec("SELECT name FROM pragma_table_info('placements')")
+            .toArray()
+            .map((c) => c.name),
+        ).toEqual(['cart_id', 'key', 'created_at', 'requester', 'answer']);
+        expect(applied(sql).orders).toBe(ORDER_MIGRATIONS.length);
+      });
+    });
   });
 });
 
@@ -226,8 +270,8 @@ describe('site-edits', () => {
 
 /**
  * Objects answer domain results (`src/durable/result.ts`): the value, or an error code with the
- * user's message; the route picks the HTTP status. The merchant's order actions, team changes and
- * the cart's changes.
+ * user's message; the route picks the HTTP status. The merchant's order actions, team changes,
+ * the cart's changes and placing an order.
  */
 describe('object-results', () => {
   describe('object results', () => {
@@ -254,6 +298,24 @@ describe('object-results', () => {
         message: TEAM_MESSAGES.alreadyMember,
       });
       if (invited.ok) expect(await team.remove(invited.value.id)).toEqual({ ok: true, value: null });
+    });
+
+    it('answers placing an order with an error code, the message and what the refusal carries, no HTTP status', async () => {
+      const orders = commerceOrders(env, 'object-results');
+      const request = {
+        websiteId: 'object-results',
+        cart: { id: 'cart-1', orderId: 'ord_1', entries: [] },
+        orderId: 'ord_1',
+        idempotencyKey: 'key-1',
+        payment: { provider: 'local', token: 'tok' },
+      } as unknown as PlaceRequest;
+      expect(await orders.place({ ...request, payment: { provider: 'elsewhere', token: 'tok' } })).toEqual({
+        ok: false,
+        error: 'form-incomplete',
+        message: CHECKOUT_MESSAGES.formIncomplete,
+        errors: { payment: CHECKOUT_MESSAGES.paymentRequired },
+      });
+      expect(await orders.place(request)).toEqual({ ok: false, error: 'no-cart', message: CHECKOUT_MESSAGES.noCart });
     });
 
     it('answers a change to an entry the cart does not have with an error code and the message', async () => {

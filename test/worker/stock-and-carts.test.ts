@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '../../src/commerce/checkout-totals';
+import { placeRefused } from '../../src/durable/orders/model';
 import {
   forgetSeenStock,
   heardShort,
@@ -60,10 +61,9 @@ describe('stock-seen', () => {
 
     it('answers a placement heard short without placing it, and hears a placement refused for stock', async () => {
       let placed = 0;
-      const refusal = {
-        status: 409 as const,
-        body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: [{ sku: 'A', available: 0 }] },
-      };
+      const refusal = placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, {
+        unavailable: [{ sku: 'A', available: 0 }],
+      });
       const place = async () => {
         placed++;
         return refusal;

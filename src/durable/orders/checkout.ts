@@ -27,6 +27,7 @@ import {
   type Checkout,
   type CheckoutRequest,
   type CheckoutPatch,
+  placeRefused,
   type CheckoutOutcome,
   type StoredCheckout,
 } from './model';
@@ -212,7 +213,7 @@ export async function start(
   const errors = applyPatch(self, request.cart, inputs, patch, now);
   if (Object.keys(errors).length > 0) {
     keepNotice();
-    return { ok: false, status: 400, error: CHECKOUT_MESSAGES.formIncomplete, errors };
+    return placeRefused('form-incomplete', CHECKOUT_MESSAGES.formIncomplete, { errors });
   }
   const totals = totalsOf(self, request.cart, inputs, now);
   const stored: StoredCheckout = {
@@ -231,7 +232,7 @@ export async function start(
   saveCheckout(self, cartId, stored, now, previous !== null);
   // The alarm forgets kept checkouts: a new one needs it no later than its own end (no statement to find when).
   if (previous === null) await alarmBy(self, now + CHECKOUT_KEEP_MS);
-  return { ok: true, checkout: view(self, request, stored, totals) };
+  return { ok: true, value: view(self, request, stored, totals) };
 }
 
 /** Applies what the shopper entered; the problems of codes and options by field (nothing applied for those). */

@@ -9,6 +9,7 @@ import type { BuyerOrder } from '../../commerce/order';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
 import type { ChargeRequest, ChargeResult, PaymentSetup } from '../../integrations/payments';
 import { randomHex } from '../../site/ids';
+import { refused, type Refused } from '../result';
 import type { StockLine } from '../stock';
 
 export const PAGE_SIZE = 50;
@@ -72,15 +73,51 @@ export interface CheckoutRequest {
 
 export type CheckoutPatch = Partial<CheckoutInputs>;
 
-export type CheckoutOutcome =
-  | { ok: true; checkout: Checkout }
-  | {
-      ok: false;
-      status: 400 | 409;
-      error: string;
-      errors?: Record<string, string>;
-      unavailable?: { sku: string; available: number }[];
-    };
+/**
+ * Why placing an order (or a checkout step: `form-incomplete`, `stock-short`) was refused; the route gives each code its
+ * HTTP status. `form-incomplete` carries `errors` by field, `stock-short` the lines short (`unavailable`),
+ * `totals-changed` the checkout as it is now, `declined` the provider's decline `code`.
+ */
+export type PlaceRefusal =
+  | 'no-cart'
+  | 'purchased'
+  | 'in-progress'
+  | 'form-incomplete'
+  | 'below-minimum'
+  | 'discount-ran-out'
+  | 'gift-card-changed'
+  | 'totals-changed'
+  | 'too-many-held'
+  | 'stock-short'
+  | 'payment-unavailable'
+  | 'declined';
+
+/** What a refusal carries beside its message: the names are the answer's fields (docs/contracts.md). */
+interface RefusalDetails {
+  errors?: Record<string, string>;
+  unavailable?: { sku: string; available: number }[];
+  checkout?: Checkout;
+  code?: string;
+}
+
+export type PlaceRefused<E extends PlaceRefusal = PlaceRefusal> = Refused<E> & RefusalDetails;
+
+export function placeRefused<E extends PlaceRefusal>(
+  error: E,
+  message: string,
+  details: RefusalDetails = {},
+): PlaceRefused<E> {
+  return { ...refused(error, message), ...details };
+}
+
+/** The payment provider declined the charge: its message and code (`card_declined`, …). */
+export function placeDeclined(decline: { message: string; code: string }): PlaceRefused<'declined'> {
+  return placeRefused('declined', decline.message, { code: decline.code });
+}
+
+type CheckoutRefusal = 'form-incomplete' | 'stock-short';
+
+export type CheckoutOutcome = { ok: true; value: Checkout } | PlaceRefused<CheckoutRefusal>;
 
 /** What starting or updating a checkout comes to (ORDERS.start): the outcome, with how the page takes the card once started. */
 export type StartedCheckout = CheckoutOutcome & { payment?: PaymentSetup };
@@ -130,21 +167,14 @@ export interface PlacingJob {
   createdAt: number;
 }
 
-export type PlaceBody =
-  | { order: BuyerOrder }
-  | {
-      error: string;
-      errors?: Record<string, string>;
-      code?: string;
-      unavailable?: { sku: string; available: number }[];
-      checkout?: Checkout;
-    };
-
-export interface PlaceOutcome {
-  /** 202: the order is pending and its payment outcome unknown; retry with the same key. */
-  status: 201 | 202 | 400 | 402 | 404 | 409 | 502;
-  body: PlaceBody;
+/** A placed order; `paymentUnknown`: it is pending and the provider has not answered its charge (retry with the same key). */
+export interface Placed {
+  order: BuyerOrder;
+  paymentUnknown: boolean;
 }
+
+/** What placing an order answers, and what its key answers again (kept in `placements`: the order, or the decline). */
+export type PlaceOutcome = { ok: true; value: Placed } | PlaceRefused;
 
 export interface StoredCheckout {
   inputs: CheckoutInputs;

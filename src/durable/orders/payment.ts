@@ -10,7 +10,9 @@ import {
   UNKNOWN_FIRST_RETRY_MS,
   UNKNOWN_MAX_RETRY_MS,
   UNKNOWN_GIVE_UP_MS,
+  placeDeclined,
   type PlaceOutcome,
+  type PlaceRefused,
   type OrderPrivate,
   type OrderRow,
   type UnsettledRow,
@@ -228,7 +230,7 @@ export async function settleFailed(
   id: string,
   now: number,
   email: boolean,
-  decline: { error: string; code: string } | null = null,
+  decline: PlaceRefused<'declined'> | null = null,
 ): Promise<void> {
   const order = orderById(self, id);
   if (order === null) return;
@@ -247,27 +249,22 @@ export async function settleFailed(
  * Once a charge with an unknown outcome is settled, its placement answers for good: the order
  * (with the buyer's confirmation URL it was first given), or the decline.
  */
-export function answerPlacement(
-  self: OrdersContext,
-  id: string,
-  decline: { error: string; code: string } | null,
-): void {
+export function answerPlacement(self: OrdersContext, id: string, decline: PlaceRefused<'declined'> | null): void {
   const unsettled = self.sql
     .exec<UnsettledRow>('DELETE FROM unsettled WHERE order_id = ? RETURNING *', id)
     .toArray()[0];
   if (unsettled === undefined) return;
   const first = placementAnswer(self, unsettled.cart_id, unsettled.key);
-  const firstOrder = first !== null && 'order' in first.body ? first.body.order : null;
+  const firstOrder = first?.ok === true ? first.value.order : null;
   const order = orderById(self, id);
   if (order === null || firstOrder === null) return;
-  const outcome: PlaceOutcome =
-    decline === null
-      ? { status: 201, body: { order: { ...order, confirmationUrl: firstOrder.confirmationUrl } } }
-      : { status: 402, body: decline };
+  const outcome: PlaceOutcome = decline ?? {
+    ok: true,
+    value: { order: { ...order, confirmationUrl: firstOrder.confirmationUrl }, paymentUnknown: false },
+  };
   self.sql.exec(
-    'UPDATE placements SET status = ?, body = ? WHERE cart_id = ? AND key = ?',
-    outcome.status,
-    JSON.stringify(outcome.body),
+    'UPDATE placements SET answer = ? WHERE cart_id = ? AND key = ?',
+    JSON.stringify(outcome),
     unsettled.cart_id,
     unsettled.key,
   );
@@ -307,7 +304,7 @@ export async function retryCharge(self: OrdersContext, websiteId: string, id: st
       break;
     }
     case 'declined':
-      await settleFailed(self, websiteId, id, now, false, { error: charged.message, code: charged.code });
+      await settleFailed(self, websiteId, id, now, false, placeDeclined(charged));
       break;
     case 'succeeded':
       self.sql.exec('UPDATE orders SET payment_id = ? WHERE id = ?', charged.paymentId, id);

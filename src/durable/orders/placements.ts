@@ -8,19 +8,13 @@ import type { OrdersContext } from './context';
 import { faultPoint } from '../../faults';
 import { countsStock } from '../stock';
 import { stockLedger } from '../stubs';
-import type { ClaimFate, PlacingJob, PlaceBody, PlaceOutcome, OrderPrivate } from './model';
+import type { ClaimFate, PlacingJob, PlaceOutcome, OrderPrivate } from './model';
 
 export function placementAnswer(self: OrdersContext, cartId: string, key: string): PlaceOutcome | null {
   const row = self.sql
-    .exec<{ status: number; body: string }>(
-      'SELECT status, body FROM placements WHERE cart_id = ? AND key = ?',
-      cartId,
-      key,
-    )
+    .exec<{ answer: string }>('SELECT answer FROM placements WHERE cart_id = ? AND key = ?', cartId, key)
     .toArray()[0];
-  return row === undefined
-    ? null
-    : { status: row.status as PlaceOutcome['status'], body: JSON.parse(row.body) as PlaceBody };
+  return row === undefined ? null : (JSON.parse(row.answer) as PlaceOutcome);
 }
 
 export function remember(
@@ -32,11 +26,10 @@ export function remember(
   now: number,
 ): PlaceOutcome {
   self.sql.exec(
-    'INSERT OR REPLACE INTO placements (cart_id, key, status, body, created_at, requester) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT OR REPLACE INTO placements (cart_id, key, answer, created_at, requester) VALUES (?, ?, ?, ?, ?)',
     cartId,
     key,
-    outcome.status,
-    JSON.stringify(outcome.body),
+    JSON.stringify(outcome),
     now,
     requester,
   );
@@ -53,9 +46,9 @@ export interface KnownPlacement {
 /** KnownPlacement in one statement (placing an order asks it first). */
 export function knownPlacement(self: OrdersContext, cartId: string, key: string): KnownPlacement {
   const rows = self.sql
-    .exec<{ kind: 'answer' | 'job' | 'other'; status: number | null; data: string }>(
-      `SELECT 'answer' AS kind, status, body AS data FROM placements WHERE cart_id = ? AND key = ?
-        UNION ALL SELECT CASE WHEN key = ? THEN 'job' ELSE 'other' END, NULL, data FROM placing WHERE cart_id = ?`,
+    .exec<{ kind: 'answer' | 'job' | 'other'; data: string }>(
+      `SELECT 'answer' AS kind, answer AS data FROM placements WHERE cart_id = ? AND key = ?
+        UNION ALL SELECT CASE WHEN key = ? THEN 'job' ELSE 'other' END, data FROM placing WHERE cart_id = ?`,
       cartId,
       key,
       key,
@@ -66,10 +59,7 @@ export function knownPlacement(self: OrdersContext, cartId: string, key: string)
   const answer = of('answer');
   const job = of('job');
   return {
-    answer:
-      answer === undefined
-        ? null
-        : { status: answer.status as PlaceOutcome['status'], body: JSON.parse(answer.data) as PlaceBody },
+    answer: answer === undefined ? null : (JSON.parse(answer.data) as PlaceOutcome),
     job: job === undefined ? null : (JSON.parse(job.data) as PlacingJob),
     otherJournaled: of('other') !== undefined,
   };

@@ -17,9 +17,10 @@ import {
   UNKNOWN_FIRST_RETRY_MS,
   UNKNOWN_GIVE_UP_MS,
   PLACE_MESSAGES,
+  placeDeclined,
+  placeRefused,
   type PlaceRequest,
   type PlacingJob,
-  type PlaceBody,
   type PlaceOutcome,
   type StoredCheckout,
   type Accepted,
@@ -37,9 +38,9 @@ import { paymentWindowMs } from './settings';
 
 /**
  * The answer `key` already has for the cart, if any: a remembered answer (after finishing what a
- * restart left of its order: the stock sale), a 202 asked again, or a placement cut off
- * by a restart finished now. Null: the key is new. Asked by the route before it reads the cart, so a
- * key answers the same after its cart was bought.
+ * restart left of its order: the stock sale), a payment outcome still unknown asked again, or a
+ * placement cut off by a restart finished now. Null: the key is new. Asked by the route before it
+ * reads the cart, so a key answers the same after its cart was bought.
  */
 export function replay(
   self: OrdersContext,
@@ -82,9 +83,9 @@ function knownWork(
   const running = self.running.get(runKey);
   if (running !== undefined) return { work: running };
   const { answer: known, job, otherJournaled } = knownPlacement(self, cartId, key);
-  const orderId = known !== null && 'order' in known.body ? known.body.order.id : null;
+  const orderId = known?.ok === true ? known.value.order.id : null;
   let work: Promise<PlaceOutcome>;
-  if (known !== null && known.status === 202)
+  if (known?.ok === true && known.value.paymentUnknown)
     work = retryCharge(self, websiteId, orderId ?? '', now).then(() => placementAnswer(self, cartId, key) ?? known);
   else if (known !== null) {
     if (orderId === null || !hasFollowUp(self, orderId)) return { work: Promise.resolve(known) };
@@ -102,7 +103,7 @@ export function place(self: OrdersContext, request: PlaceRequest, now = Date.now
   rememberWebsite(self, request.websiteId);
   const found = knownWork(self, request.websiteId, cartId, request.idempotencyKey, now);
   if ('work' in found) return found.work;
-  if (found.otherJournaled) return Promise.resolve({ status: 409, body: { error: CHECKOUT_MESSAGES.inProgress } });
+  if (found.otherJournaled) return Promise.resolve(placeRefused('in-progress', CHECKOUT_MESSAGES.inProgress));
   const runKey = `${cartId}\u0000${request.idempotencyKey}`;
   const placement = placeOnce(self, request, now).finally(() => self.running.delete(runKey));
   self.running.set(runKey, placement);
@@ -117,21 +118,22 @@ export function place(self: OrdersContext, request: PlaceRequest, now = Date.now
 export function placeOnce(self: OrdersContext, request: PlaceRequest, now: number): Promise<PlaceOutcome> {
   const { cart } = request;
   const cartId = cart.id ?? '';
-  const refuse = (status: 400 | 404 | 409, body: PlaceBody) => Promise.resolve({ status, body });
+  const refuse = (...refusal: Parameters<typeof placeRefused>) => Promise.resolve(placeRefused(...refusal));
   // The cart's claim for this placement shows as its order already.
   if (cart.orderId !== null && cart.orderId !== request.orderId)
-    return refuse(409, { error: CHECKOUT_MESSAGES.purchased });
-  if (cart.entries.length === 0) return refuse(404, { error: CHECKOUT_MESSAGES.noCart });
+    return refuse('purchased', CHECKOUT_MESSAGES.purchased);
+  if (cart.entries.length === 0) return refuse('no-cart', CHECKOUT_MESSAGES.noCart);
   const stored = storedCheckout(self, cartId) ?? { inputs: EMPTY_INPUTS, giftCardShownCents: 0, expiresOn: 0 };
   const { inputs } = stored;
   const totals = totalsOf(self, cart, inputs, now);
   const { subtotal, ...fieldProblems } = checkoutProblems(self, cart, inputs, totals);
-  if (fieldProblems.discountCode === DISCOUNT_MESSAGES.usedUp) return refuse(409, { error: DISCOUNT_MESSAGES.ranOut });
+  if (fieldProblems.discountCode === DISCOUNT_MESSAGES.usedUp)
+    return refuse('discount-ran-out', DISCOUNT_MESSAGES.ranOut);
   if (Object.keys(fieldProblems).length > 0)
-    return refuse(400, { error: CHECKOUT_MESSAGES.formIncomplete, errors: fieldProblems });
-  if (subtotal !== undefined) return refuse(400, { error: subtotal });
+    return refuse('form-incomplete', CHECKOUT_MESSAGES.formIncomplete, { errors: fieldProblems });
+  if (subtotal !== undefined) return refuse('below-minimum', subtotal);
   if (totals.giftCardCents < stored.giftCardShownCents)
-    return refuse(409, { error: GIFT_CARD_MESSAGES.balanceChanged });
+    return refuse('gift-card-changed', GIFT_CARD_MESSAGES.balanceChanged);
   // Never at a price the shopper did not see: they get the new totals and place again.
   if (request.priceChanges.length > 0 || totalsMoved(stored.shownTotals, totals)) {
     const told: StoredCheckout = {
@@ -139,11 +141,11 @@ export function placeOnce(self: OrdersContext, request: PlaceRequest, now: numbe
       priceChanges: mergePriceChanges(stored.priceChanges ?? [], request.priceChanges),
     };
     saveCheckout(self, cartId, told, now);
-    return refuse(409, { error: CHECKOUT_MESSAGES.totalsChanged, checkout: view(self, request, told, totals) });
+    return refuse('totals-changed', CHECKOUT_MESSAGES.totalsChanged, { checkout: view(self, request, told, totals) });
   }
   const units = request.lines.reduce((sum, line) => sum + (line.stock === null ? 0 : line.quantity), 0);
   if (units > 0 && heldUnits(self, request.visitor, now) + units > MAX_RESERVED_UNITS_PER_VISITOR)
-    return refuse(409, { error: PLACE_MESSAGES.tooManyHeld });
+    return refuse('too-many-held', PLACE_MESSAGES.tooManyHeld);
 
   const id = request.orderId;
   const charge: ChargeRequest | null =
@@ -222,7 +224,7 @@ export async function finishPlacing(
       : ({ ok: true, expiresOn: now } as const);
     if (!reserved.ok && job.phase === 'reserving') {
       abandon(self, cartId, key, job);
-      return { status: 409, body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: reserved.unavailable } };
+      return placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable: reserved.unavailable });
     }
     if (!reserved.ok)
       console.error(`Order ${id}: its units lapsed while a restart interrupted its charge; it is placed anyway`);
@@ -262,11 +264,11 @@ export async function finishPlacing(
     console.error('placing an order failed before its charge', error);
     // Best effort: a reservation left behind lapses with the payment window.
     await stock.release(`order:${id}`).catch(() => undefined);
-    return { status: 502, body: { error: ORDER_MESSAGES.paymentUnavailable } };
+    return placeRefused('payment-unavailable', ORDER_MESSAGES.paymentUnavailable);
   }
   await faultPoint('durable-object', 'CommerceOrders.place:charged', kill);
   if (charged.status === 'declined') {
-    const decline = { status: 402 as const, body: { error: charged.message, code: charged.code } };
+    const decline = placeDeclined(charged);
     // Released before the answer is recorded: a kill in between leaves the journal, and its retry replays the decline.
     await stock.release(`order:${id}`);
     await faultPoint('durable-object', 'CommerceOrders.place:declined', kill);
@@ -282,7 +284,7 @@ export async function finishPlacing(
     recordOrder(self, cartId, key, job, charged, token, tokenHash, now),
   );
   await faultPoint('durable-object', 'CommerceOrders.place:recorded', kill);
-  if (!('order' in outcome.body && outcome.body.order.status === 'paid')) {
+  if (!(outcome.ok && outcome.value.order.status === 'paid')) {
     // Not paid yet: its units held for the payment window before the shopper is answered (nothing to move when the
     // reservation already ends then).
     await followUp(self, request.websiteId, id, reservedUntil);
@@ -434,8 +436,11 @@ export function recordOrder(
     key,
     request.requester,
     {
-      status: charged.status === 'unknown' ? 202 : 201,
-      body: { order: { ...saved, confirmationUrl: confirmationUrl(saved, token) } },
+      ok: true,
+      value: {
+        order: { ...saved, confirmationUrl: confirmationUrl(saved, token) },
+        paymentUnknown: charged.status === 'unknown',
+      },
     },
     now,
   );

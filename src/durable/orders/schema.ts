@@ -1,7 +1,7 @@
 /**
  * The commerce object's tables, as numbered migrations (durable/migrations.ts): the first accepts a store written before them.
  */
-import { addColumn, type Migration } from '../migrations';
+import { addColumn, columnsOf, type Migration } from '../migrations';
 
 export const ORDER_MIGRATIONS: readonly Migration[] = [
   `CREATE TABLE IF NOT EXISTS settings (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL);
@@ -52,4 +52,18 @@ export const ORDER_MIGRATIONS: readonly Migration[] = [
     title TEXT NOT NULL, allowed INTEGER NOT NULL, used INTEGER NOT NULL, expires_at INTEGER NOT NULL, revoked_at INTEGER, UNIQUE (order_id, line))`,
   // The merchant's messages in the order emails (orders/emails.ts, site/editor/email-messages.ts).
   'CREATE TABLE IF NOT EXISTS email_messages (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)',
+  // A key's answer is the placement's domain result (orders/model.ts PlaceOutcome), the route choosing its HTTP status;
+  // answers kept before named theirs: 201 and 202 (the payment's outcome unknown) an order, 402 a decline. Nothing to do
+  // when the table has its new columns already.
+  (sql) => {
+    if (!columnsOf(sql, 'placements').includes('status')) return;
+    sql.exec(`ALTER TABLE placements ADD COLUMN answer TEXT;
+      UPDATE placements SET answer = CASE status
+        WHEN 402 THEN json_object('ok', json('false'), 'error', 'declined', 'message', body ->> '$.error', 'code', body ->> '$.code')
+        ELSE json_object('ok', json('true'),
+          'value', json_object('order', json(body -> '$.order'), 'paymentUnknown', json(iif(status = 202, 'true', 'false'))))
+      END;
+      ALTER TABLE placements DROP COLUMN status;
+      ALTER TABLE placements DROP COLUMN body`);
+  },
 ];

@@ -4,7 +4,7 @@
  * the account (its order history lists it whatever email the order was placed with).
  */
 import type { Context } from 'hono';
-import type { CheckoutOutcome, CheckoutPatch, PlaceBody } from '../../durable/orders';
+import type { CheckoutOutcome, CheckoutPatch, PlaceOutcome } from '../../durable/orders';
 import { type AppEnv, storeOf } from '../shared/http';
 import { currentSession } from './site-user-session';
 
@@ -14,11 +14,11 @@ export async function withAccountDetails<Outcome extends CheckoutOutcome>(
   started: Outcome,
   restart: (patch: CheckoutPatch) => Promise<Outcome>,
 ): Promise<Outcome> {
-  if (!started.ok || started.checkout.email !== null) return started;
+  if (!started.ok || started.value.email !== null) return started;
   const session = await currentSession(c);
   if (session === null) return started;
   const saved =
-    started.checkout.requiresShipping && started.checkout.shippingAddress === null
+    started.value.requiresShipping && started.value.shippingAddress === null
       ? (await storeOf(c).objects.siteUsers.addresses(session.userId))[0]
       : undefined;
   const prefilled = await restart({
@@ -29,8 +29,8 @@ export async function withAccountDetails<Outcome extends CheckoutOutcome>(
 }
 
 /** Remembers a placed order in the signed-in shopper's account (nothing for a refusal or a signed-out shopper). */
-export async function rememberOrder(c: Context<AppEnv>, body: PlaceBody): Promise<void> {
-  if (!('order' in body)) return;
+export async function rememberOrder(c: Context<AppEnv>, outcome: PlaceOutcome): Promise<void> {
+  if (!outcome.ok) return;
   const session = await currentSession(c);
-  if (session !== null) await storeOf(c).objects.siteUsers.linkOrder(session.userId, body.order.id);
+  if (session !== null) await storeOf(c).objects.siteUsers.linkOrder(session.userId, outcome.value.order.id);
 }

@@ -24,7 +24,10 @@ import {
   UNKNOWN_RETRY_AFTER_S,
   type CheckoutPatch,
   type CheckoutRequest,
+  placeRefused,
   type PlaceOutcome,
+  type PlaceRefusal,
+  type PlaceRefused,
   type StartedCheckout,
 } from '../../durable/orders';
 import { unavailableLines } from '../../durable/orders/checkout';
@@ -53,6 +56,27 @@ const MAX_BODY_BYTES = 16 * 1024;
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 export const IDEMPOTENCY_MESSAGE = 'The Idempotency-Key header is required: 8 to 128 letters, digits, - or _.';
 
+/** The one status for each refusal of placing an order or of a checkout step (docs/contracts.md, "Refusals by code"). */
+const REFUSAL_STATUS = {
+  'no-cart': 404,
+  purchased: 409,
+  'in-progress': 409,
+  'form-incomplete': 400,
+  'below-minimum': 400,
+  'discount-ran-out': 409,
+  'gift-card-changed': 409,
+  'totals-changed': 409,
+  'too-many-held': 409,
+  'stock-short': 409,
+  'payment-unavailable': 502,
+  declined: 402,
+} as const satisfies Record<PlaceRefusal, number>;
+
+/** A refusal's answer: its status, `{ error: message }` and what it carries (`errors`, `unavailable`, `checkout`, `code`). */
+function refusal({ ok: _ok, error, message, ...details }: PlaceRefused): never {
+  return apiError(REFUSAL_STATUS[error], message, details);
+}
+
 /** Shoppers' address search (bodies in src/api/checkout-bodies.ts): the body's cap and the predictions shown. */
 const ADDRESS_BODY_BYTES = 1024;
 const PREDICTIONS_SHOWN = 5;
@@ -80,8 +104,8 @@ async function openCart(c: Context<AppEnv>, cartId: string): Promise<ShoppingCar
 async function cartToBuy(c: Context<AppEnv>, token: string | undefined): Promise<ShoppingCart> {
   const cartId = token ?? cartIdFrom(c);
   const cart = cartId === null ? null : await openCart(c, cartId);
-  if (cart === null || cart.entries.length === 0) return apiError(404, CHECKOUT_MESSAGES.noCart);
-  if (cart.orderId !== null) return apiError(409, CHECKOUT_MESSAGES.purchased);
+  if (cart === null || cart.entries.length === 0) return refusal(placeRefused('no-cart', CHECKOUT_MESSAGES.noCart));
+  if (cart.orderId !== null) return refusal(placeRefused('purchased', CHECKOUT_MESSAGES.purchased));
   return cart;
 }
 
@@ -160,7 +184,7 @@ async function started(
 ): Promise<StartedCheckout> {
   const [outcome, unavailable] = await Promise.all([start(), unavailableLines(c.env, request)]);
   if (!outcome.ok || unavailable.length === 0) return outcome;
-  return { ok: false, status: 409, error: CHECKOUT_MESSAGES.reservationLost, unavailable };
+  return placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable });
 }
 
 /** The checkout with how the page takes the card (the orders object adds it to every started checkout). */
@@ -170,12 +194,10 @@ function checkoutAnswer(
   outcome: StartedCheckout,
 ): Response {
   c.header('cache-control', 'no-store');
-  if (outcome.ok)
-    return outcome.payment === undefined
-      ? answer(c, api.updateCheckout, { checkout: outcome.checkout })
-      : answer(c, route, { checkout: outcome.checkout, payment: outcome.payment });
-  const { ok: _ok, status, error, ...extra } = outcome;
-  return apiError(status, error, extra);
+  if (!outcome.ok) return refusal(outcome);
+  return outcome.payment === undefined
+    ? answer(c, api.updateCheckout, { checkout: outcome.value })
+    : answer(c, route, { checkout: outcome.value, payment: outcome.payment });
 }
 
 /** Per-field problems the object cannot judge (the email rule, shared with site forms). */
@@ -277,16 +299,16 @@ checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) =>
   const mine = held?.claimed === 'new' || held?.claimed === 'this';
   let outcome: PlaceOutcome | null = mine ? null : await orders.replay(site.website.id, cartId, key, requester);
   if (outcome === null) {
-    if (stub === null || held === null) return apiError(404, CHECKOUT_MESSAGES.noCart);
+    if (stub === null || held === null) return refusal(placeRefused('no-cart', CHECKOUT_MESSAGES.noCart));
     // An order waiting for the authentication the shopper walked away from is given up, and the cart claimed anew.
     const waiting = held.claimed === null ? held.cart?.orderId : null;
     if (waiting != null && (await orders.abandonAuthentication(site.website.id, waiting))) held = await stub.claim(key);
     const { cart, claimed } = held;
-    if (cart === null || cart.entries.length === 0) return apiError(404, CHECKOUT_MESSAGES.noCart);
-    if (claimed === 'another') return apiError(409, CHECKOUT_MESSAGES.inProgress);
+    if (cart === null || cart.entries.length === 0) return refusal(placeRefused('no-cart', CHECKOUT_MESSAGES.noCart));
+    if (claimed === 'another') return refusal(placeRefused('in-progress', CHECKOUT_MESSAGES.inProgress));
     // The order id this placement is made under, the claim's.
     const orderId = claimed === 'new' || claimed === 'this' ? cart.orderId : null;
-    if (orderId === null) return apiError(409, CHECKOUT_MESSAGES.purchased);
+    if (orderId === null) return refusal(placeRefused('purchased', CHECKOUT_MESSAGES.purchased));
     const items = await cartItems(c, cart);
     const request = await checkoutRequest(c, cart, key, items);
     const fieldTitles = answeredFieldTitles(request.cart, items, site.forms);
@@ -308,18 +330,17 @@ checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) =>
     outcome =
       claimed === 'new' ? await placeUnlessHeardShort(request.websiteId, request.lines, placing) : await placing();
     // No order was placed (refused, declined, failed before the charge): the cart is the shopper's again.
-    if (!('order' in outcome.body)) await stub.release(key);
-    await rememberOrder(c, outcome.body);
+    if (!outcome.ok) await stub.release(key);
+    await rememberOrder(c, outcome);
   }
   c.header('cache-control', 'no-store');
-  if (outcome.status === 202) c.header('retry-after', String(UNKNOWN_RETRY_AFTER_S));
+  // A decline is kept and replayed as it was first answered.
+  if (!outcome.ok) return refusal(outcome);
+  const { order, paymentUnknown } = outcome.value;
+  if (paymentUnknown) c.header('retry-after', String(UNKNOWN_RETRY_AFTER_S));
   // The cart is kept until the order is paid: a payment that fails later gives the shopper their cart back.
-  if ('order' in outcome.body && outcome.body.order.status === 'paid' && body.cartToken === undefined)
-    deleteCartCookie(c);
-  // A refusal is kept and replayed as it was first answered (its body carries the checkout or the lines short).
-  return 'order' in outcome.body
-    ? answer(c, api.placeOrder, outcome.body, outcome.status)
-    : c.json(outcome.body, outcome.status);
+  if (order.status === 'paid' && body.cartToken === undefined) deleteCartCookie(c);
+  return answer(c, api.placeOrder, { order }, paymentUnknown ? 202 : 201);
 });
 
 /** Once an order that was pending is paid, the visitor's cart cookie naming its cart is dropped (a paid cart takes no more changes). */
