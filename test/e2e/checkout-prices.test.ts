@@ -7,10 +7,12 @@
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
+import { merchantSessions } from './merchant-session';
 import { clickAndSeeAddedPopover } from './pages';
 import { storeUrl } from './store';
 
 const browser = useChromium();
+const signedInContext = merchantSessions(browser);
 const STORE_MANAGER = { email: 'store@example.com', password: 'studio-goods-store' };
 const SUCCESS_CARD = '4242424242424242';
 const CLASS = { itemId: 'p-pottery-class', path: '/shop/p/pottery-class', title: 'Pottery Class', cents: 7500 };
@@ -28,14 +30,11 @@ async function newContext(): Promise<BrowserContext> {
   return context;
 }
 
-/** The store manager's calls (a context of their own, signed in with the crumb a page would ask for). */
+/** The store manager's calls, with the session kept for the run (merchant-session.ts), in a context of their own. */
 async function merchantApi(): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
-  const context = await newContext();
-  expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
+  const context = await signedInContext(STORE_MANAGER);
+  contexts.push(context);
   const headers = { 'X-CSRF-Token': (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '' };
-  expect(
-    (await context.request.post(`${storeUrl}/api/merchant/session`, { data: STORE_MANAGER, headers })).status(),
-  ).toBe(200);
   return { api: context.request, headers };
 }
 

@@ -14,12 +14,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { reviewShot, useChromium } from './browser';
 import { holdRequests } from './held-requests';
+import { merchantSessions } from './merchant-session';
 import { atBothWidths, save } from '../journeys/support';
 import { clickAndSeeAddedPopover } from './pages';
 import { endPaymentWindowsWithin } from './payment-windows';
 import { storeUrl } from './store';
 
 const browser = useChromium();
+const signedInContext = merchantSessions(browser);
 const ARTIFACTS = 'test-artifacts/checkout';
 mkdirSync(ARTIFACTS, { recursive: true });
 
@@ -44,18 +46,11 @@ async function newContext(width: number): Promise<BrowserContext> {
   return context;
 }
 
-/** A merchant's calls with the store manager's session (cookies of their own context). */
+/** A merchant's calls with the store manager's session kept for the run (merchant-session.ts), in a context. */
 async function merchantApi(): Promise<{ api: APIRequestContext; crumb: string }> {
-  const context = await newContext(1366);
-  // Pages carry no cookie: the crumb comes from /api/crumb, as a page script asks for it (no page
-  // here: its own crumb call could race this one and replace the cookie read below).
-  expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
+  const context = await signedInContext(STORE_MANAGER);
+  contexts.push(context);
   const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
-  const signedIn = await context.request.post(`${storeUrl}/api/merchant/session`, {
-    data: STORE_MANAGER,
-    headers: { 'X-CSRF-Token': crumb },
-  });
-  expect(signedIn.status()).toBe(200);
   return { api: context.request, crumb };
 }
 
@@ -123,11 +118,10 @@ async function storeSettings(changes: Partial<typeof STORE_SETTINGS>): Promise<v
 
 /** The merchant sets the payment window in the console's store settings, by the field's label. */
 async function paymentWindowInConsole(minutes: number): Promise<void> {
-  const page = await (await newContext(1366)).newPage();
+  const context = await signedInContext(STORE_MANAGER, { viewport: { width: 1366, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
   await page.goto(`${storeUrl}/config/commerce`);
-  await page.fill('#merchant-email', STORE_MANAGER.email);
-  await page.fill('#merchant-password', STORE_MANAGER.password);
-  await page.click('button[type="submit"]');
   const field = page.getByLabel('Payment window (minutes)');
   await field.waitFor(SLOW);
   await field.fill(String(minutes));

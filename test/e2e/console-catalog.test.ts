@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { reviewShot, useChromium } from './browser';
 import { storeUrl } from './store';
-import { saveOutcome } from '../journeys/support';
+import { saveOutcome, signIn as openConsoleAs } from '../journeys/support';
 import { afterNextPaint } from './pages';
 
 const browser = useChromium();
@@ -177,7 +177,8 @@ describe('the merchant console', () => {
   it("shows the tag manager's messages and the team screen to an administrator", async () => {
     const { page, errors } = await consolePage(browser());
     const problems: string[] = [];
-    await signIn(page, ACCOUNTS.owner);
+    // The owner's session kept for the run: this test is about what an administrator sees once signed in.
+    await openConsoleAs(page, storeUrl, ACCOUNTS.owner);
     expect(await sidebar(page)).toEqual(expect.arrayContaining(['Home', 'Products', 'Catalogue', 'Team', 'Analytics']));
     await page.click('nav[aria-label="Console"] >> text=Catalogue');
     await page.waitForSelector('.NamesList li >> text=desk');

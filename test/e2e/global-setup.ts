@@ -8,8 +8,13 @@
  * The demo store's content as this build seeds it is read once from the first store before any test changes it
  * (`demoSite`): a file that copies the demo to a host of its own starts from it, not from what the files that ran
  * before it on the shared store left (products they added push the demo's own off a listing's first page).
+ * The merchant team's sessions are kept for the whole run in a folder made here (`merchantSessionFolder`,
+ * test/e2e/merchant-session.ts), removed at the end.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { launchChromiumServer } from '../../scripts/chromium.mjs';
 import { startLocalStore } from '../../scripts/local-store.mjs';
@@ -79,7 +84,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     browsers.map((browser) => browser.wsEndpoint()),
   );
   project.provide('demoSite', demo);
+  const sessions = mkdtempSync(join(tmpdir(), 'e2e-merchant-sessions-'));
+  project.provide('merchantSessionFolder', sessions);
   return async () => {
+    rmSync(sessions, { recursive: true, force: true });
     for (const store of stores) store.stop();
     for (const browser of browsers) await browser.close();
   };

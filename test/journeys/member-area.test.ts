@@ -7,10 +7,11 @@
  * only site members' word for word, answered 403, then follows its Sign in link to the account page.
  * Screenshots in test-artifacts/journeys/member-area-*.png.
  */
-import { type APIRequestContext, request } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../e2e/axe';
 import { retryResets, useChromium } from '../e2e/browser';
+import { merchantRequests } from '../e2e/merchant-session';
 import { storeUrl } from '../e2e/store';
 import { ACCOUNTS, Contexts, JOURNEY_TIMEOUT, shot, SLOW, WIDTHS } from './support';
 
@@ -31,13 +32,9 @@ const saveNavigation = (items: unknown[]) =>
 beforeAll(async () => {
   // The navigation is the content editor's to change (a store manager's role does not allow it). A request
   // context of its own, not the browser's, so the navigation is put back after the browser has closed.
-  api = retryResets(await request.newContext());
-  expect((await api.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
-  headers = {
-    'X-CSRF-Token': (await api.storageState()).cookies.find((cookie) => cookie.name === 'crumb')?.value ?? '',
-  };
-  const signedIn = await api.post(`${storeUrl}/api/merchant/session`, { data: ACCOUNTS.editor, headers });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const editor = await merchantRequests(ACCOUNTS.editor);
+  api = retryResets(editor.api);
+  headers = editor.headers;
   const layout = await api.get(`${storeUrl}/api/commondata/GetSiteLayout`);
   navigation = ((await layout.json()) as { layout: { links: unknown[] }[] }).layout[0]?.links ?? [];
   const saved = await saveNavigation([...navigation, { title: 'Members', memberAreaId: 'vip' }]);

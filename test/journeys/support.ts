@@ -1,9 +1,10 @@
 /**
  * What the journeys share: their preamble (Chromium, contexts at a width closed after each test, a store of the
  * file's own where a journey changes the whole store), a merchant's calls for setting a journey up (a product of its
- * own, a shipping rate), the console signed in through its form, its sections opened from the sidebar (behind the
- * menu button on a phone) and its screens saved, a shopper paying at checkout with the local test card, and the
- * screenshots in test-artifacts/journeys/ (with E2E_SCREENSHOTS=1). Each journey runs at a desktop and a phone width.
+ * own, a shipping rate), the console opened with the team's sessions kept for the run (test/e2e/merchant-session.ts),
+ * its sections opened from the sidebar (behind the menu button on a phone) and its screens saved, a shopper paying at
+ * checkout with the local test card, and the screenshots in test-artifacts/journeys/ (with E2E_SCREENSHOTS=1). Each
+ * journey runs at a desktop and a phone width.
  */
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,6 +12,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startLocalStore } from '../../scripts/local-store.mjs';
 import { blankProductForm, blankVariant, type ProductForm } from '../../src/site/editor/product-form';
 import { reviewShot, useChromium } from '../e2e/browser';
+import { merchantRequests, merchantSession } from '../e2e/merchant-session';
 import { seeTextAfter, watchTexts } from '../e2e/pages';
 
 export const WIDTHS = [1366, 375] as const;
@@ -52,10 +54,10 @@ export const RUN = Date.now().toString(36);
 
 type MerchantCalls = { api: APIRequestContext; headers: Record<string, string> };
 
-/** Browser contexts opened by a test, to be closed after it. */
+/** Browser contexts opened by a test, and the store manager's calls it made, to be closed after it. */
 export class Contexts {
   private opened: BrowserContext[] = [];
-  /** The store manager's signed-in calls by store, made once a test (merchantApi). */
+  /** The store manager's calls by store, made once a test (merchantApi). */
   readonly merchantCalls = new Map<string, Promise<MerchantCalls>>();
   constructor(private readonly browser: () => Browser) {}
 
@@ -73,9 +75,18 @@ export class Contexts {
   }
 
   async closeAll(): Promise<void> {
-    await Promise.all(this.opened.map((context) => context.close()));
-    this.opened = [];
+    const calls = [...this.merchantCalls.values()];
     this.merchantCalls.clear();
+    await Promise.all([
+      ...this.opened.map((context) => context.close()),
+      ...calls.map((made) =>
+        made.then(
+          ({ api }) => api.dispose(),
+          () => undefined,
+        ),
+      ),
+    ]);
+    this.opened = [];
   }
 }
 
@@ -131,24 +142,16 @@ async function ok(res: { status(): number; text(): Promise<string> }): Promise<v
 }
 
 /**
- * The store manager's calls, as the console makes them (a context of its own, the crumb a page would ask for). Signed
- * in once a test and store: a context and a sign-in (PBKDF2) cost a second or more each on the loaded machine.
+ * The store manager's calls, as the console makes them (its session and crumb), with the session kept for the run
+ * (test/e2e/merchant-session.ts): a request context once a test and store, no browser context and no sign-in.
  */
 export function merchantApi(contexts: Contexts, storeUrl: string): Promise<MerchantCalls> {
   let calls = contexts.merchantCalls.get(storeUrl);
   if (calls === undefined) {
-    calls = signInMerchant(contexts, storeUrl);
+    calls = merchantRequests(ACCOUNTS.store, storeUrl);
     contexts.merchantCalls.set(storeUrl, calls);
   }
   return calls;
-}
-
-async function signInMerchant(contexts: Contexts, storeUrl: string): Promise<MerchantCalls> {
-  const context = await contexts.open(1366);
-  expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
-  const headers = { 'X-CSRF-Token': (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '' };
-  await ok(await context.request.post(`${storeUrl}/api/merchant/session`, { data: ACCOUNTS.store, headers }));
-  return { api: context.request, headers };
 }
 
 /** The store ships: a flat rate is added unless the merchant already has one (other test files add their own). */
@@ -276,16 +279,19 @@ export async function chooseLanguage(page: Page, storeUrl: string, label: string
   await expect.poll(() => page.evaluate('document.documentElement.lang'), SLOW).toBe(locale);
 }
 
-/** Signs into /config through its form; the console's home once the sidebar is there. */
+/**
+ * The console's home for `account`, once the sidebar is there: the page's context is given the account's session kept
+ * for the run (test/e2e/merchant-session.ts) and its crumb, not signed in through the form. The journeys are about what
+ * the merchant does once in; signing in itself is tested by console-catalog, console-operations and
+ * sign-in-not-validated.
+ */
 export async function signIn(
   page: Page,
   storeUrl: string,
   account: { email: string; password: string },
 ): Promise<void> {
+  await page.context().addCookies((await merchantSession(account, storeUrl)).cookies);
   await page.goto(`${storeUrl}/config`);
-  await page.fill('#merchant-email', account.email, SLOW);
-  await page.fill('#merchant-password', account.password);
-  await page.click('button[type="submit"]');
   await page.waitForSelector('nav[aria-label="Console"] a', { state: 'attached', ...SLOW });
 }
 
