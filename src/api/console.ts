@@ -77,7 +77,7 @@ import type {
 import type { formSettingsSchema } from '../site/editor/form-settings';
 import type { EVENT_SCHEMAS } from '../beacon/schemas';
 import { areas } from './areas';
-import { route } from './route';
+import { route, type CsvFile, type NoContent } from './route';
 
 const CONSOLE = areas.console;
 
@@ -91,7 +91,9 @@ export const consoleRoutes = {
   merchantSignOut: route('DELETE', '/api/merchant/session').answers<{ signedOut: true }>(),
   acceptInvitation: route('POST', `${CONSOLE}/team/invitations/accept`).answers<{ email: string }>(),
   /** An error in the console's browser code (a section that failed to render), for the worker's log. */
-  consoleErrorReport: route('POST', `${CONSOLE}/errors`).sends<z.input<(typeof EVENT_SCHEMAS)['frontend_error']>>(),
+  consoleErrorReport: route('POST', `${CONSOLE}/errors`)
+    .sends<z.input<(typeof EVENT_SCHEMAS)['frontend_error']>>()
+    .answers<NoContent>(),
 
   catalogContext: route('GET', `${CONSOLE}/catalog/context`).answers<CatalogContext>(),
   names: route('GET', `${CONSOLE}/catalog/:collectionId/names`).answers<{ names: NameRow[] }>(),
@@ -105,7 +107,7 @@ export const consoleRoutes = {
   bulkEditProducts: route('POST', `${CONSOLE}/products/bulk`).answers<Changed>(),
   stock: route('GET', `${CONSOLE}/products/:id/stock`).answers<{ variants: VariantStock[] }>(),
   adjustStock: route('POST', `${CONSOLE}/products/:id/stock`).answers<{ variants: VariantStock[] }>(),
-  productsCsv: route('GET', `${CONSOLE}/products.csv`),
+  productsCsv: route('GET', `${CONSOLE}/products.csv`).answers<CsvFile>(),
   importProducts: route('POST', `${CONSOLE}/products/import`)
     .sends<{ csv: string; apply: boolean; sizes?: Record<string, string> }>()
     .answers<ProductImport>(),
@@ -172,14 +174,14 @@ export const consoleRoutes = {
     .sends<z.input<typeof formSettingsSchema>>()
     .answers<{ successRedirectUrl: string }>(),
   submissions: route('GET', `${CONSOLE}/forms/:formId/submissions`).answers<SubmissionPage>(),
-  submissionsExport: route('GET', `${CONSOLE}/forms/:formId/submissions/export`),
+  submissionsExport: route('GET', `${CONSOLE}/forms/:formId/submissions/export`).answers<CsvFile>(),
   mailingList: route('GET', `${CONSOLE}/mailing-list`).answers<MailingList>(),
   changeMailingList: route('POST', `${CONSOLE}/mailing-list`).answers<MailingList>(),
   mailingListMembers: route('GET', `${CONSOLE}/mailing-list/members`).answers<MembersPage>(),
 
   orders: route('GET', `${CONSOLE}/orders`).answers<OrderPage>(),
   consoleOrder: route('GET', `${CONSOLE}/orders/:id`).answers<OrderAnswer>(),
-  ordersCsv: route('GET', '/api/commerce/orders.csv'),
+  ordersCsv: route('GET', '/api/commerce/orders.csv').answers<CsvFile>(),
   fulfilOrder: route('POST', '/api/commerce/orders/:id/fulfill')
     .sends<z.input<typeof fulfilSchema>>()
     .answers<OrderAnswer>(),

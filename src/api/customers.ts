@@ -7,7 +7,7 @@ import type { Order } from '../commerce/order';
 import type { customerEmailSchema, SentCustomerEmail } from '../site/editor/customer-email';
 import type { KeysetPage } from './console-answers';
 import { areas } from './areas';
-import { route } from './route';
+import { route, type CsvFile } from './route';
 
 const CONSOLE = areas.console;
 
@@ -70,6 +70,6 @@ export const customerRoutes = {
   emailCustomer: route('POST', `${CONSOLE}/customers/:email/emails`)
     .sends<z.input<typeof customerEmailSchema>>()
     .answers<{ emails: SentCustomerEmail[] }>(),
-  customersCsv: route('GET', `${CONSOLE}/customers.csv`),
+  customersCsv: route('GET', `${CONSOLE}/customers.csv`).answers<CsvFile>(),
   abandonedCheckouts: route('GET', `${CONSOLE}/abandoned-checkouts`).answers<AbandonedCheckoutsAnswer>(),
 };

@@ -13,7 +13,7 @@ import { storefrontRoutes } from './storefront';
 export const api = { ...storefrontRoutes, ...beaconRoutes, ...consoleRoutes, ...customerRoutes, ...merchantRoutes };
 
 export { CENSUS_CALLS } from './beacon-routes';
-export type { AnswerOf, BodyOf, Call, JsonText, Method, Query, Route } from './route';
+export type { AnswerOf, BodyOf, Call, CsvFile, JsonText, Method, NoContent, Query, Route } from './route';
 export type * from './catalog-answers';
 export type * from './console-answers';
 export type * from './customers';

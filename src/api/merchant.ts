@@ -11,6 +11,7 @@ import type { categorySchema, languagesSchema, productCollectionSchema } from '.
 import type { KeysetPage, OrderPage, StoreAnswer } from './console-answers';
 import { areas } from './areas';
 import { route } from './route';
+import type { AddressSuggestion, FoundAddress } from './storefront-answers';
 
 const PRODUCTS = '/api/content-service/product/1.1/websites/:websiteId/products';
 const ITEM = '/api/merchant/items/:itemId';
@@ -18,6 +19,14 @@ const LANGUAGES = '/api/multilingual';
 const PARKED_EMAILS = '/api/commerce/parked-emails';
 
 /** A main-navigation link as the site layout answers it (the site model's `NavigationEntry`). */
+/** A place the merchant's address search found (its details): where it is and the parts of its address. */
+export interface PlaceFound {
+  placeId: string;
+  formattedAddress: string;
+  location: { lat: number; lng: number };
+  address: FoundAddress;
+}
+
 export interface LayoutLink {
   title: string;
   url?: string | undefined;
@@ -90,8 +99,10 @@ export const merchantRoutes = {
   disconnectLanguages: route('DELETE', `${LANGUAGES}/connection`).answers<{ connected: false }>(),
 
   /** The address service's answers, passed on (src/integrations/places.ts). */
-  placesAutocomplete: route('GET', '/api/google-maps/places/autocomplete'),
-  placeDetails: route('GET', '/api/google-maps/places/details'),
+  placesAutocomplete: route('GET', '/api/google-maps/places/autocomplete').answers<{
+    predictions: AddressSuggestion[];
+  }>(),
+  placeDetails: route('GET', '/api/google-maps/places/details').answers<PlaceFound>(),
   /** `?formId=…&cursor=…`: a form's submissions newest first, as stored (the console's table is `api.submissions`). */
   formSubmissionsByForm: route('GET', '/api/form/submissions').answers<
     { submissions: StoredSubmission[] } & KeysetPage

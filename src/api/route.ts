@@ -51,6 +51,14 @@ export function jsonText<T>(value: T): JsonText<T> {
   return JSON.stringify(value) as JsonText<T>;
 }
 
+declare const csvOf: unique symbol;
+
+/** What a CSV export answers: the file's text (`text/csv`), a download the browser saves and never parses. */
+export type CsvFile = string & { readonly [csvOf]: true };
+
+/** What a route that answers nothing answers (204): the console's `consoleApi` reads it as null. */
+export type NoContent = null;
+
 /** The answer type of a route or a call. */
 export type AnswerOf<R> = R extends Route<infer A, infer _B> ? A : R extends Call<infer A, infer _B> ? A : never;
 

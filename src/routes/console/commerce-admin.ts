@@ -7,7 +7,7 @@ import { api, type AnswerOf, type Deleted, type Route } from '../../api';
 import type { z } from 'zod';
 import type { ShippingRate } from '../../commerce/shipping';
 import type { TaxRate } from '../../commerce/tax';
-import { answer } from '../shared/contract';
+import { answer, answerCsv } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import {
   discountSchema,
@@ -120,11 +120,12 @@ commerceAdmin.get(api.ordersCsv.pattern, customerData, async (c) => {
     cursor = page.nextPageCursor === null ? null : Number(page.nextPageCursor);
   } while (cursor !== null && found.length < MAX_EXPORT_ORDERS);
   const records = found.slice(0, MAX_EXPORT_ORDERS).map(orderRecord);
-  return c.body(toCsv([ORDER_CSV_HEADER, ...records]), 200, {
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
-    'cache-control': 'no-store',
-  });
+  return answerCsv(
+    c,
+    api.ordersCsv,
+    toCsv([ORDER_CSV_HEADER, ...records]),
+    `orders-${new Date().toISOString().slice(0, 10)}.csv`,
+  );
 });
 
 commerceAdmin.post(api.fulfilOrder.pattern, commerce, async (c) => {

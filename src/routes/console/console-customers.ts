@@ -6,7 +6,7 @@
  */
 import { api } from '../../api';
 import { areas } from '../../api/areas';
-import { answer, pathIn } from '../shared/contract';
+import { answer, answerCsv, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import type { CustomerSummary } from '../../api/customers';
 import { formatMoney } from '../../commerce/money';
@@ -83,11 +83,12 @@ consoleCustomers.get(pathIn(CONSOLE, api.customersCsv), customerData, async (c) 
       account === undefined ? 'none' : account.verified ? 'verified' : 'not verified',
     ];
   });
-  return c.body(toCsv([CSV_HEADER, ...records]), 200, {
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="customers-${new Date().toISOString().slice(0, 10)}.csv"`,
-    'cache-control': 'no-store',
-  });
+  return answerCsv(
+    c,
+    api.customersCsv,
+    toCsv([CSV_HEADER, ...records]),
+    `customers-${new Date().toISOString().slice(0, 10)}.csv`,
+  );
 });
 
 consoleCustomers.get(pathIn(CONSOLE, api.customer), customerData, async (c) => {

@@ -16,7 +16,7 @@ import { api } from '../../api';
 import { areas } from '../../api/areas';
 import { EVENT_SCHEMAS } from '../../beacon/schemas';
 import { NOT_THIS_WEBSITE } from '../shop/beacons';
-import { pathIn } from '../shared/contract';
+import { answerNothing, pathIn } from '../shared/contract';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';
 import { merchantSessionOf, requirePermission } from './merchant-session';
@@ -52,6 +52,6 @@ consoleErrors.post(
         reportedAt: report.event_occurrence_timestamp,
       }),
     );
-    return c.body(null, 204);
+    return answerNothing(c, api.consoleErrorReport);
   },
 );

@@ -8,7 +8,7 @@
  */
 import { api } from '../../api';
 import { areas } from '../../api/areas';
-import { answer, pathIn } from '../shared/contract';
+import { answer, answerCsv, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { currencySchema, notificationSchema } from '../../api/console-bodies';
@@ -156,10 +156,7 @@ consoleOperations.get(pathIn(CONSOLE, api.submissionsExport), customerData, asyn
     ...submissionCells(columns, storedValues(s.values)),
     s.pagePath ?? '',
   ]);
-  return c.body(toCsv([header, ...records]), 200, {
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${fileNameOf(form.name)}-submissions.csv"`,
-  });
+  return answerCsv(c, api.submissionsExport, toCsv([header, ...records]), `${fileNameOf(form.name)}-submissions.csv`);
 });
 
 consoleOperations.get(pathIn(CONSOLE, api.analytics), analytics, async (c) => {

@@ -186,7 +186,7 @@ merchant.get(api.placesAutocomplete.pattern, requirePermission('integrations'), 
   const input = c.req.query('input') ?? '';
   if (input.trim() === '' || input.length > 200) return apiError(400, 'input is required (at most 200 characters)');
   try {
-    return c.json({
+    return answer(c, api.placesAutocomplete, {
       predictions: await placesProvider(c.env).autocomplete(input, c.req.query('sessionToken') ?? null),
     });
   } catch (error) {
@@ -203,7 +203,7 @@ merchant.get(api.placeDetails.pattern, requirePermission('integrations'), async 
   }
   try {
     const details = await placesProvider(c.env).details(placeId, c.req.query('sessionToken') ?? null);
-    return details === null ? apiError(404, 'Unknown place') : c.json(details);
+    return details === null ? apiError(404, 'Unknown place') : answer(c, api.placeDetails, details);
   } catch (error) {
     if (error instanceof PlacesUnavailable) return apiError(502, PLACES_UNAVAILABLE);
     throw error;

@@ -13,7 +13,7 @@
  */
 import { api, type ProductImport } from '../../api';
 import { areas } from '../../api/areas';
-import { answer, pathIn } from '../shared/contract';
+import { answer, answerCsv, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isProductCollection } from '../../commerce/product';
@@ -102,10 +102,7 @@ const commerce = requirePermission('commerce');
 
 productsCsv.get(pathIn(CONSOLE, api.productsCsv), commerce, async (c) => {
   const products = await allProducts(c);
-  const csv = productCsv(products, c.var.site.website.storeCurrency);
-  c.header('content-type', 'text/csv; charset=utf-8');
-  c.header('content-disposition', 'attachment; filename="products_export.csv"');
-  return c.body(csv);
+  return answerCsv(c, api.productsCsv, productCsv(products, c.var.site.website.storeCurrency), 'products_export.csv');
 });
 
 productsCsv.post(pathIn(CONSOLE, api.importProducts), commerce, async (c) => {

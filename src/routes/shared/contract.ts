@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AnswerOf, JsonText, Route } from '../../api';
+import type { AnswerOf, CsvFile, JsonText, NoContent, Route } from '../../api';
 
 /** The part of `Pattern` after `Prefix` ('/' when nothing is left); never when the route is not under it. */
 type Within<Prefix extends string, Pattern extends string> = Pattern extends `${Prefix}${infer Rest}`
@@ -42,4 +42,18 @@ export function answerText<R extends Route>(
   status?: ContentfulStatusCode,
 ): Response {
   return c.body(text, status ?? 200, { 'content-type': 'application/json' });
+}
+
+/** Answers `csv` as the file `fileName` to download, never kept by a cache: `route` is an export answering a `CsvFile`. */
+export function answerCsv<R extends Route<CsvFile>>(c: Context, _route: R, csv: string, fileName: string): Response {
+  return c.body(csv, 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'cache-control': 'no-store',
+  });
+}
+
+/** Answers 204 with no body: `route` is one the contract says answers `NoContent`. */
+export function answerNothing<R extends Route<NoContent>>(c: Context, _route: R): Response {
+  return c.body(null, 204);
 }
