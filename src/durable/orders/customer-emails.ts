@@ -1,6 +1,7 @@
 /**
  * The merchant's own emails to a customer (console → Customers → Email customer): queued in the object's outbox under
- * the composer's send id, so a resend of the same email queues nothing more, and bounded per store and hour.
+ * the composer's send id, so a resend of the same email queues nothing more, sent at once, and bounded per store and
+ * hour.
  */
 import { CUSTOMER_EMAILS_PER_HOUR, type CustomerEmail, type SentCustomerEmail } from '../../site/editor/customer-email';
 import type { OrdersContext } from './context';
@@ -25,6 +26,10 @@ export function emailCustomer(
     `${EVENT_PREFIX}${email.sendId}`,
     now,
   );
+  // Sent now, after the answer, not by the alarm alone: a run of the alarm that failed before its outbox's delivery is
+  // retried by the runtime after a back-off (2 s, doubling to a minute and more) that setting the alarm again does not
+  // shorten, and the email would wait for it. The alarm still retries a send that fails.
+  if (queued) self.ctx.waitUntil(self.outbox.deliver(now));
   return { ok: true, queued };
 }
 
