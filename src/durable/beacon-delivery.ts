@@ -23,9 +23,8 @@
  */
 import { z } from 'zod';
 import { OTHER_KEY } from '../beacon/store-limits';
-import { contentObject } from '../site/catalog';
 import type { BeaconEntry } from './beacons';
-import { beaconStore } from './stubs';
+import { beaconStore, contentObject } from './stubs';
 
 /** A beacon path shaped like one of the site's item pages (its collection and url id), counted only if it is one. */
 export interface ItemPathCandidate {

@@ -1,13 +1,23 @@
 /**
  * Every Durable Object a route, another object or an integration talks to, by the name it is kept
  * under: one object per website (its stock, forms, accounts, …), one per cart within a website, and
- * the local payment provider's one ledger. No other module makes a stub (test/architecture.test.ts holds it so),
- * but `site/catalog.ts`, which sits below this room and reaches the website's `SiteContent` through
- * its binding (docs/architecture.md, "Known exceptions").
+ * the local payment provider's one ledger. No other module makes a stub (test/architecture.test.ts holds it so):
+ * the site modules below this room that read or publish content are given the content object by their caller.
  */
 import { paymentProvider, type PaymentProvider } from '../integrations/payments';
 import { LOCAL_LEDGER_NAME } from '../integrations/payments-local';
 import type { StoredPaymentSettings } from '../commerce/payment-mode';
+import type { ContentObjects } from '../site/catalog';
+
+/** The website's published content (src/durable/site-content.ts). */
+export function contentObject(env: Env, websiteId: string) {
+  return env.CONTENT.get(env.CONTENT.idFromName(websiteId));
+}
+
+/** Every website's content object by id, for the site modules that find the website themselves (by host, say). */
+export function contentObjects(env: Env): ContentObjects {
+  return (websiteId) => contentObject(env, websiteId);
+}
 
 export function cartStub(env: Env, websiteId: string, cartId: string) {
   return env.CARTS.get(env.CARTS.idFromName(`${websiteId}:${cartId}`));

@@ -13,10 +13,13 @@ import type { Item } from './schema';
 import { withoutDeliveredFile } from '../commerce/product';
 import { type EdgeCache, type ItemPage, itemPageAt } from './item-pages';
 
-/** The website's content object (a site module reaches it through the binding: durable/ is above site/). */
-export function contentObject(env: Env, websiteId: string) {
-  return env.CONTENT.get(env.CONTENT.idFromName(websiteId));
-}
+/**
+ * A website's content object (src/durable/site-content.ts). site/ sits below durable/ and makes no stub:
+ * its callers pass the one `durable/stubs.ts` makes.
+ */
+export type ContentObject = ReturnType<Env['CONTENT']['get']>;
+/** Each website's content object by id (`contentObjects(env)`, durable/stubs.ts), for a module that finds the site. */
+export type ContentObjects = (websiteId: string) => ContentObject;
 
 const parseItems = (rows: readonly string[]) => rows.map((json) => JSON.parse(json) as Item);
 /** Items as shoppers' pages read them (commerce/product.ts, `withoutDeliveredFile`). */
@@ -24,18 +27,18 @@ const shopperItem = (json: string) => withoutDeliveredFile(JSON.parse(json) as I
 const shopperItems = (rows: readonly string[]) => rows.map(shopperItem);
 
 /** The website's items with these ids (ids it does not have are left out). */
-export async function itemsById(env: Env, websiteId: string, ids: string[]): Promise<Map<string, Item>> {
+export async function itemsById(content: ContentObject, ids: string[]): Promise<Map<string, Item>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const { value } = await contentObject(env, websiteId).itemsById(unique);
+  const { value } = await content.itemsById(unique);
   return new Map(shopperItems(value).map((item) => [item.id, item]));
 }
 
 /** The website's items with these ids whatever their status (drafts and scheduled ones included): the console's lookup. */
-export async function consoleItemsById(env: Env, websiteId: string, ids: string[]): Promise<Map<string, Item>> {
+export async function consoleItemsById(content: ContentObject, ids: string[]): Promise<Map<string, Item>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const { value } = await contentObject(env, websiteId).consoleItemsById(unique);
+  const { value } = await content.consoleItemsById(unique);
   return new Map(parseItems(value).map((item) => [item.id, item]));
 }
 
@@ -84,11 +87,16 @@ export interface Catalog {
 }
 
 /**
- * The website's catalogue at `version`: every read throws ContentMoved once the object is past it. Item
- * pages are kept per isolate and, given `edge`, in the data centre's Cache API (`item-pages.ts`).
+ * The catalogue of website `websiteId` (its content `object`) at `version`: every read throws ContentMoved once
+ * the object is past it. Item pages are kept per isolate and, given `edge`, in the data centre's Cache API
+ * (`item-pages.ts`).
  */
-export function siteCatalog(env: Env, websiteId: string, version: number, edge: EdgeCache | null = null): Catalog {
-  const object = contentObject(env, websiteId);
+export function siteCatalog(
+  object: ContentObject,
+  websiteId: string,
+  version: number,
+  edge: EdgeCache | null = null,
+): Catalog {
   const at = <T>(read: { version: number; value: T }): T => {
     if (read.version !== version) throw new ContentMoved(read.version);
     return read.value;

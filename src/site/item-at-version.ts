@@ -3,7 +3,7 @@
  * so a cart add, a checkout step or a product beacon for an item read a moment ago needs no call to
  * the content object. Keyed by the version the object answered at, so nothing of two versions mixes.
  */
-import { contentObject } from './catalog';
+import type { ContentObject } from './catalog';
 import type { Item } from './schema';
 
 /** About 2,000 items of the demo's size are under 4 MB. */
@@ -15,21 +15,21 @@ const kept = new Map<string, Item | null>();
 const keyOf = (websiteId: string, version: number, itemId: string) => `${websiteId} ${version} ${itemId}`;
 
 /**
- * The website's item `itemId` as of `version` (the version the request's site was loaded at), or
- * undefined when it has none. The item is shared: callers read it and never change it.
+ * Website `websiteId`'s item `itemId` (its `content` object's) as of `version` (the version the request's site
+ * was loaded at), or undefined when it has none. The item is shared: callers read it and never change it.
  */
 export async function itemAtVersion(
-  env: Env,
+  content: ContentObject,
   websiteId: string,
   version: number,
   itemId: string,
 ): Promise<Item | undefined> {
-  return (await itemsAtVersion(env, websiteId, version, [itemId])).get(itemId);
+  return (await itemsAtVersion(content, websiteId, version, [itemId])).get(itemId);
 }
 
 /** The website's items `itemIds` as of `version` (those it has), the ones not kept yet read in one call. */
 export async function itemsAtVersion(
-  env: Env,
+  content: ContentObject,
   websiteId: string,
   version: number,
   itemIds: readonly string[],
@@ -42,7 +42,7 @@ export async function itemsAtVersion(
     else if (known !== null) items.set(id, known);
   }
   if (missing.length === 0) return items;
-  const read = await contentObject(env, websiteId).itemsById(missing);
+  const read = await content.itemsById(missing);
   const found = new Map(read.value.map((json) => JSON.parse(json) as Item).map((item) => [item.id, item]));
   for (const id of missing) {
     const item = found.get(id) ?? null;

@@ -13,7 +13,7 @@
  * Whole sites move in and out with `importSite` (validated first, all or nothing) and `exportSite`
  * (the site in the shape `importSite` takes); `publishSite` imports a site under its own id.
  */
-import { contentObject } from './catalog';
+import type { ContentObject, ContentObjects } from './catalog';
 import { DEMO_SITE_ID, demoSite } from './demo';
 import { putDemoFiles } from './demo-files';
 import { fingerprint } from './fingerprint';
@@ -41,7 +41,7 @@ const ITEM_BATCH = 500;
  * version, or the first validation error (nothing published).
  */
 export async function importSite(
-  env: Env,
+  content: ContentObject,
   websiteId: string,
   input: SiteInput,
 ): Promise<{ version: number } | { error: string }> {
@@ -53,39 +53,40 @@ export async function importSite(
   // The shell is checked here too: a malformed one (say, nested thousands deep) never crosses the RPC boundary.
   const shell = parseShell({ ...shellInput, website: { ...shellInput.website, id: websiteId } });
   if ('error' in shell) return shell;
-  const object = contentObject(env, websiteId);
-  const begun = await object.beginImport(shell.site);
+  const begun = await content.beginImport(shell.site);
   if ('error' in begun) return begun;
   for (let first = 0; first < items.length; first += ITEM_BATCH) {
-    const staged = await object.stageItems(begun.importId, first, items.slice(first, first + ITEM_BATCH));
+    const staged = await content.stageItems(begun.importId, first, items.slice(first, first + ITEM_BATCH));
     if ('error' in staged) return staged;
   }
-  const committed = await object.commitImport(websiteId, begun.importId);
+  const committed = await content.commitImport(websiteId, begun.importId);
   if ('version' in committed) noteVersion(websiteId, committed.version);
   return committed;
 }
 
 /** Validates and publishes a site under its own id; returns the new version, or the validation error. */
-export async function publishSite(env: Env, input: unknown): Promise<{ version: number } | { error: string }> {
+export async function publishSite(
+  contentOf: ContentObjects,
+  input: unknown,
+): Promise<{ version: number } | { error: string }> {
   const id = (input as { website?: { id?: unknown } } | null)?.website?.id;
   if (typeof id !== 'string') {
     const parsed = parseSite(input);
     return 'error' in parsed ? parsed : { error: 'Invalid site content: website.id: required' };
   }
-  return importSite(env, id, input as SiteInput);
+  return importSite(contentOf(id), id, input as SiteInput);
 }
 
-/** A website's whole content at one version, in the shape `importSite` takes; null when it has none. */
-export async function exportSite(env: Env, websiteId: string): Promise<WholeSite | null> {
-  const object = contentObject(env, websiteId);
+/** A website's whole content (its `content` object's) at one version, as `importSite` takes it; null without one. */
+export async function exportSite(content: ContentObject): Promise<WholeSite | null> {
   for (;;) {
-    const shell = await object.shell();
+    const shell = await content.shell();
     if (shell.value === null) return null;
     const items: Item[] = [];
     let after = 0;
     let moved = false;
     for (;;) {
-      const page = await object.exportItems(after, ITEM_BATCH);
+      const page = await content.exportItems(after, ITEM_BATCH);
       if (page.version !== shell.version) {
         moved = true;
         break;
@@ -194,8 +195,8 @@ async function currentVersion(kv: KVNamespace, id: string): Promise<number> {
 const isolateCache = new Map<string, LoadedSite>();
 
 /** The shell as the content object has it now (past the KV pointer when that lags), kept for the isolate. */
-async function loadFromObject(env: Env, id: string): Promise<LoadedSite | null> {
-  const { version, value, changes } = await contentObject(env, id).shell();
+async function loadFromObject(content: ContentObject, id: string): Promise<LoadedSite | null> {
+  const { version, value, changes } = await content.shell();
   if (value === null) return null;
   const loaded = { site: JSON.parse(value) as Site, version, changes };
   if (isolateCache.size > 1_000) isolateCache.clear();
@@ -208,19 +209,19 @@ async function loadFromObject(env: Env, id: string): Promise<LoadedSite | null> 
  * A site published by an earlier build as one JSON value in KV (`site:{id}:content:{n}`), moved
  * into its content object on first read: null when there is none.
  */
-async function moveFromKv(env: Env, id: string, version: number): Promise<LoadedSite | null> {
+async function moveFromKv(env: Env, content: ContentObject, id: string, version: number): Promise<LoadedSite | null> {
   const legacy = await env.SITE_CONTENT.get<SiteInput>(`site:${id}:content:${version}`, 'json');
-  if (legacy === null || 'error' in (await importSite(env, id, legacy))) return null;
-  return loadFromObject(env, id);
+  if (legacy === null || 'error' in (await importSite(content, id, legacy))) return null;
+  return loadFromObject(content, id);
 }
 
 /** A website's published site (without items) at its current version. */
-async function loadPublished(env: Env, id: string): Promise<LoadedSite | null> {
+async function loadPublished(env: Env, content: ContentObject, id: string): Promise<LoadedSite | null> {
   const version = await currentVersion(env.SITE_CONTENT, id);
   if (version === 0) return null;
   const cached = isolateCache.get(id);
   if (cached !== undefined && cached.version >= version) return cached;
-  return (await loadFromObject(env, id)) ?? moveFromKv(env, id, version);
+  return (await loadFromObject(content, id)) ?? moveFromKv(env, content, id, version);
 }
 
 let demoSeeding: Promise<unknown> | null = null;
@@ -243,14 +244,14 @@ export async function markDevelopmentStoreImported(kv: KVNamespace): Promise<voi
  * Publishes the demo store when it is missing or this build's demo data differs from what was
  * seeded (so `npm start` shows edits to src/site/demo.ts); concurrent first requests share one publish.
  */
-async function ensureDemo(env: Env): Promise<void> {
+async function ensureDemo(env: Env, content: ContentObject): Promise<void> {
   if (demoSeeded) return;
   const kv = env.SITE_CONTENT;
   const seed = fingerprint(JSON.stringify(demoSite()));
   const seeded = await kv.get(DEMO_SEED_KEY);
   demoImported = seeded === IMPORTED;
   if ((await readVersion(kv, DEMO_SITE_ID)) === 0 || (seeded !== seed && !demoImported)) {
-    demoSeeding ??= importSite(env, DEMO_SITE_ID, demoSite())
+    demoSeeding ??= importSite(content, DEMO_SITE_ID, demoSite())
       .then(() => putDemoFiles(env.FILES, DEMO_SITE_ID))
       .then(() => kv.put(DEMO_SEED_KEY, seed))
       .finally(() => {
@@ -302,15 +303,25 @@ function asServed(loaded: LoadedSite | null, development: boolean): LoadedSite |
  * (localhost included) gets the demo store, seeded on first use, and it uses the theme files of
  * this build so that an edited template shows on the next page load.
  */
-export async function loadSiteForHost(env: Env, host: string, development: boolean): Promise<LoadedSite | null> {
+export async function loadSiteForHost(
+  env: Env,
+  contentOf: ContentObjects,
+  host: string,
+  development: boolean,
+): Promise<LoadedSite | null> {
   const mapped = await websiteIdForHost(env.SITE_CONTENT, host.split(':')[0] ?? host);
-  if (mapped !== null) return loadPublished(env, mapped);
+  if (mapped !== null) return loadPublished(env, contentOf(mapped), mapped);
   if (!development) return null;
-  await ensureDemo(env);
-  return asServed(await loadPublished(env, DEMO_SITE_ID), development);
+  const demo = contentOf(DEMO_SITE_ID);
+  await ensureDemo(env, demo);
+  return asServed(await loadPublished(env, demo, DEMO_SITE_ID), development);
 }
 
-/** The website's site as its content object has it now: after a read found the content had moved on. */
-export async function reloadSite(env: Env, websiteId: string, development: boolean): Promise<LoadedSite | null> {
-  return asServed(await loadFromObject(env, websiteId), development);
+/** The website's site as its `content` object has it now: after a read found the content had moved on. */
+export async function reloadSite(
+  content: ContentObject,
+  websiteId: string,
+  development: boolean,
+): Promise<LoadedSite | null> {
+  return asServed(await loadFromObject(content, websiteId), development);
 }

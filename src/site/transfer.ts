@@ -12,7 +12,7 @@
  * at most 200 products in a collection (the object checks ids, addresses and collections).
  */
 import { z } from 'zod';
-import { contentObject } from './catalog';
+import type { ContentObject, ContentObjects } from './catalog';
 import { DEMO_SITE_ID } from './demo';
 import { itemSchema, shellSchema, type Item, type Site } from './schema';
 import { mapHost, markDevelopmentStoreImported } from './store';
@@ -51,13 +51,17 @@ export class TransferError extends Error {
 const importKey = (id: string) => `site-import:${id}`;
 const partKey = (id: string, part: number) => `site-import:${id}:part:${part}`;
 
-/** Starts an import of `head` into `websiteId` (mapped to `host` when one is given); returns its id. */
+/**
+ * Starts an import of `head` into `websiteId` (mapped to `host` when one is given); returns its id. Each import
+ * step is given every website's content object (`contentOf`): the later ones find the website in what was staged.
+ */
 export async function beginImport(
   env: Env,
+  contentOf: ContentObjects,
   target: { websiteId: string; host: string | null },
   head: Site,
 ): Promise<string> {
-  const begun = await contentObject(env, target.websiteId).beginImport({
+  const begun = await contentOf(target.websiteId).beginImport({
     ...head,
     website: { ...head.website, id: target.websiteId },
   });
@@ -75,9 +79,16 @@ async function stagedImport(kv: KVNamespace, id: string): Promise<StagedImport> 
 }
 
 /** Stages part `part` of an import's items (validated), the items from position `first` on; sending a part again replaces it. */
-export async function stageItems(env: Env, id: string, part: number, first: number, items: Item[]): Promise<void> {
+export async function stageItems(
+  env: Env,
+  contentOf: ContentObjects,
+  id: string,
+  part: number,
+  first: number,
+  items: Item[],
+): Promise<void> {
   const staged = await stagedImport(env.SITE_CONTENT, id);
-  const result = await contentObject(env, staged.websiteId).stageItems(staged.contentImportId, first, items);
+  const result = await contentOf(staged.websiteId).stageItems(staged.contentImportId, first, items);
   if ('error' in result) throw new TransferError(409, result.error);
   const products: Record<string, number> = {};
   for (const item of items)
@@ -109,6 +120,7 @@ async function checkParts(kv: KVNamespace, id: string, parts: number, itemCount:
  */
 export async function commitImport(
   env: Env,
+  contentOf: ContentObjects,
   id: string,
   parts: number,
   itemCount: number,
@@ -116,7 +128,7 @@ export async function commitImport(
   const kv = env.SITE_CONTENT;
   const staged = await stagedImport(kv, id);
   await checkParts(kv, id, parts, itemCount);
-  const committed = await contentObject(env, staged.websiteId).commitImport(staged.websiteId, staged.contentImportId);
+  const committed = await contentOf(staged.websiteId).commitImport(staged.websiteId, staged.contentImportId);
   if ('error' in committed) throw new TransferError(400, committed.error);
   if (staged.host !== null) await mapHost(kv, staged.host, staged.websiteId);
   else if (staged.websiteId === DEMO_SITE_ID) await markDevelopmentStoreImported(kv);
@@ -124,17 +136,15 @@ export async function commitImport(
   return { websiteId: staged.websiteId, host: staged.host, version: committed.version };
 }
 
-/** Whether the website has published content. */
-export async function storeExists(env: Env, websiteId: string): Promise<boolean> {
-  return (await contentObject(env, websiteId).shell()).value !== null;
+/** Whether the website (its `content` object) has published content. */
+export async function storeExists(content: ContentObject): Promise<boolean> {
+  return (await content.shell()).value !== null;
 }
 
 /** A published site's head (as JSON text), item count and version, for an export's first call; null when it has none. */
 export async function exportHead(
-  env: Env,
-  websiteId: string,
+  object: ContentObject,
 ): Promise<{ siteJson: string; itemCount: number; version: number } | null> {
-  const object = contentObject(env, websiteId);
   const shell = await object.shell();
   if (shell.value === null) return null;
   const count = await object.exportItems(0, 1);
@@ -149,13 +159,12 @@ export async function exportHead(
  * changed meanwhile is refused rather than mixing two versions.
  */
 export async function exportItems(
-  env: Env,
-  websiteId: string,
+  content: ContentObject,
   version: number,
   after: number,
   limit: number,
 ): Promise<{ itemsJson: string[]; next: number | null }> {
-  const page = await contentObject(env, websiteId).exportItems(after, limit);
+  const page = await content.exportItems(after, limit);
   if (page.version !== version)
     throw new TransferError(
       409,

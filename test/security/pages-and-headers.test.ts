@@ -10,6 +10,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { DEMO_MERCHANTS, DEMO_SHOPPER, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite, exportSite } from '../../src/site/store';
 import { hashPassword } from '../../src/durable/passwords';
+import { contentObject, contentObjects } from '../../src/durable/stubs';
 import { cspHash, htmlCsp, NO_SOURCES } from '../../src/storefront/content-security';
 import { PRODUCTION_VARS, Visitor } from '../worker/visitor';
 import {
@@ -185,7 +186,7 @@ describe('security headers and CSP', () => {
     }, async () => {
       const site = demoSite();
       site.website.id = 'secure-test';
-      await publishSite(env, site);
+      await publishSite(contentObjects(env), site);
       await mapHost(env.SITE_CONTENT, 'secure.test', 'secure-test');
       const shopper = { email: 'audit@example.com', password: 'audit-shopper-password' };
       const merchant = { email: 'audit-owner@example.com', password: 'audit-owner-password' };
@@ -273,7 +274,7 @@ describe('trust-marker', () => {
       site.header = { html: HEADER_HTML };
       const head = site.theme['head.html'] as string;
       site.theme = { ...site.theme, 'head.html': head.replace('</head>', `<script>${HEAD_SCRIPT}</script></head>`) };
-      const published = await publishSite(env, site);
+      const published = await publishSite(contentObjects(env), site);
       if ('error' in published) throw new Error(published.error);
       await mapHost(env.SITE_CONTENT, 'marker-leak.test', 'marker-leak');
 
@@ -331,7 +332,7 @@ describe('images', () => {
       const mug = site.items.find((item) => item.urlId === 'ceramic-mug');
       if (mug === undefined) throw new Error('the demo has no ceramic mug');
       mug.assetUrl = CDN_IMAGE;
-      const published = await publishSite(env, site);
+      const published = await publishSite(contentObjects(env), site);
       if ('error' in published) throw new Error(published.error);
       await mapHost(env.SITE_CONTENT, 'cdn-images.test', 'cdn-images');
 
@@ -353,7 +354,7 @@ describe('images', () => {
       await team.ensureMember(account.email, await hashPassword(account.password), [ROLES.admin]);
       const admin = await new Visitor(store.origin).open('/contact');
       expect((await admin.json('POST', '/api/merchant/session', account)).status).toBe(200);
-      const items = (await exportSite(env, store.websiteId))?.items ?? [];
+      const items = (await exportSite(contentObject(env, store.websiteId)))?.items ?? [];
       const shirt = items.find((item) => item.urlId === 'linen-shirt')!;
       const post = items.find((item) => item.collectionId === 'c-blog')!;
       const variant = shirt.structuredContent!.variants[0]!;
@@ -380,7 +381,7 @@ describe('images', () => {
           });
         }
       }
-      const after = (await exportSite(env, store.websiteId))?.items ?? [];
+      const after = (await exportSite(contentObject(env, store.websiteId)))?.items ?? [];
       expect(after.find((item) => item.id === shirt.id)?.assetUrl).toBe(shirt.assetUrl);
       expect(after.find((item) => item.id === post.id)?.assetUrl).toBe(post.assetUrl);
       // A file from the file manager and an https image still save.
@@ -538,7 +539,7 @@ describe('untrusted-text', () => {
       blog.forEach((post, i) => {
         post.title = HOSTILE_TITLES[i % HOSTILE_TITLES.length] as string;
       });
-      expect(await publishSite(env, site)).toHaveProperty('version');
+      expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
       await mapHost(env.SITE_CONTENT, HOST, site.website.id);
     });
 
@@ -659,7 +660,7 @@ describe('untrusted-text', () => {
     });
 
     it("keeps our own theme's forms, meta and link elements and the islands' forms", async () => {
-      await publishSite(env, demo);
+      await publishSite(contentObjects(env), demo);
       const html = await (await new Visitor().fetch('/contact')).text();
       expect(html).toContain('<meta name="viewport"');
       expect(html).toContain('<link rel="icon"');
@@ -691,12 +692,12 @@ describe('untrusted-text', () => {
     beforeAll(async () => {
       const site = demoSite();
       site.website.id = 'captcha-csp';
-      await publishSite(env, site);
+      await publishSite(contentObjects(env), site);
       await mapHost(env.SITE_CONTENT, PROD_HOST, site.website.id);
       const template = demoSite();
       template.website.id = 'captcha-csp-template';
       template.theme = fixtureTheme();
-      await publishSite(env, template);
+      await publishSite(contentObjects(env), template);
       await mapHost(env.SITE_CONTENT, TEMPLATE_HOST, template.website.id);
     });
 

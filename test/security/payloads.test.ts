@@ -7,6 +7,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { contentObjects } from '../../src/durable/stubs';
 import { demoSite } from '../../src/site/demo';
 import { parseSite } from '../../src/site/schema';
 import { mapHost, publishSite } from '../../src/site/store';
@@ -98,7 +99,7 @@ async function publishPoisoned(
   site.header = { html: HEADER_HTML };
   const parsed = parseSite(site);
   if ('error' in parsed) throw new Error(parsed.error);
-  const published = await publishSite(env, site);
+  const published = await publishSite(contentObjects(env), site);
   if ('error' in published) throw new Error(published.error);
   const host = `payload-${index}.test`;
   await mapHost(env.SITE_CONTENT, host, site.website.id);
@@ -297,7 +298,7 @@ describe('trusted theme markup', () => {
       ),
       'layout.html': `${layout}<script>window.themeBody = 1;</script><script type="application/ld+json">{"@type":"Store"}</script>`,
     };
-    const published = await publishSite(env, site);
+    const published = await publishSite(contentObjects(env), site);
     if ('error' in published) throw new Error(published.error);
     await mapHost(env.SITE_CONTENT, 'theme-trust.test', 'theme-trust');
     const res = await new Visitor('http://theme-trust.test').fetch('/shop');

@@ -16,7 +16,8 @@ import { writeItem } from '../../src/durable/content-tables';
 import { hashPassword } from '../../src/durable/passwords';
 import { RESTOCK_MESSAGES } from '../../src/routes/shop/restock';
 import type { SiteContent } from '../../src/durable/site-content';
-import { consoleItemsById, contentObject } from '../../src/site/catalog';
+import { contentObject, contentObjects } from '../../src/durable/stubs';
+import { consoleItemsById } from '../../src/site/catalog';
 import { CODE_INJECTION_MESSAGES } from '../../src/site/code-injection';
 import { DEMO_MERCHANTS, DEMO_SITE_ID, demoSite } from '../../src/site/demo';
 import { ROLES } from '../../src/site/roles';
@@ -40,12 +41,12 @@ async function signInAs(role: number): Promise<Visitor> {
 const version = async () => Number(await env.SITE_CONTENT.get(`site:${store.websiteId}:version`));
 
 async function storedItem(id: string): Promise<Item | undefined> {
-  return (await exportSite(env, store.websiteId))?.items.find((item) => item.id === id);
+  return (await exportSite(contentObject(env, store.websiteId)))?.items.find((item) => item.id === id);
 }
 
 /** The Linen Shirt's product fields at 1¢ on the blog's first post: the finding's payload. */
 async function fakeProductPost(): Promise<{ post: Item; shirt: Item }> {
-  const items = (await exportSite(env, store.websiteId))?.items ?? [];
+  const items = (await exportSite(contentObject(env, store.websiteId)))?.items ?? [];
   const shirt = items.find((item) => item.urlId === 'linen-shirt') as Item;
   const post = items.find((item) => item.collectionId === 'c-blog') as Item;
   const cheap = { value: '0.01', currency: 'USD' };
@@ -117,10 +118,10 @@ describe('an item outside a products collection is never a product', () => {
     const shirt = site.items.find((item) => item.urlId === 'linen-shirt')!;
     post.structuredContent = shirt.structuredContent;
     const at = site.items.indexOf(post);
-    expect(await publishSite(env, site)).toEqual({
+    expect(await publishSite(contentObjects(env), site)).toEqual({
       error: `Invalid site content: items.${at}.structuredContent: ${ITEM_PROBLEMS.productFieldsOutsideProducts}`,
     });
-    expect(await exportSite(env, site.website.id)).toBeNull();
+    expect(await exportSite(contentObject(env, site.website.id))).toBeNull();
   });
 
   it(
@@ -161,7 +162,7 @@ describe('an item outside a products collection is never a product', () => {
   it(
     'takes no restock sign-up and tells no stock for an item the product definition does not call a product, even when such an item is already stored',
     async () => {
-      const items = (await exportSite(env, store.websiteId))?.items ?? [];
+      const items = (await exportSite(contentObject(env, store.websiteId)))?.items ?? [];
       const mug = items.find((item) => item.urlId === 'ceramic-mug') as Item;
       const post = items.find((item) => item.collectionId === 'c-blog') as Item;
       const planted = {
@@ -344,7 +345,7 @@ describe('console-attacks', () => {
 
   /** The product as the console sees it (a new product starts as a draft, which shoppers do not see). */
   async function product(websiteId: string, id: string): Promise<Item | undefined> {
-    return (await consoleItemsById(env, websiteId, [id])).get(id);
+    return (await consoleItemsById(contentObject(env, websiteId), [id])).get(id);
   }
 
   function png(size = 64): Uint8Array {
@@ -356,7 +357,7 @@ describe('console-attacks', () => {
   beforeAll(async () => {
     const site = demoSite();
     site.website = { ...site.website, id: OTHER_ID, siteTitle: 'Other Store', baseUrl: OTHER_ORIGIN };
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, new URL(OTHER_ORIGIN).hostname, OTHER_ID);
     const team = env.MERCHANTS.get(env.MERCHANTS.idFromName(OTHER_ID));
     await team.ensureMember(OTHER_OWNER.email, await hashPassword(OTHER_OWNER.password), [ROLES.admin]);

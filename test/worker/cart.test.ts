@@ -3,6 +3,7 @@ import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES, type ShoppingCart } from '../../src/commerce/cart';
+import { contentObjects } from '../../src/durable/stubs';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { Visitor } from './visitor';
@@ -28,7 +29,7 @@ async function storeOnHost(host: string, change: (site: ReturnType<typeof demoSi
   const site = demoSite();
   site.website.id = host.replaceAll('.', '-');
   change(site);
-  expect(await publishSite(env, site)).toHaveProperty('version');
+  expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, host, site.website.id);
   return `http://${host}`;
 }

@@ -7,6 +7,7 @@ import { mapHost, publishSite } from '../../src/site/store';
 import type { Checkout } from '../../src/durable/orders';
 import type { Order } from '../../src/commerce/order';
 import { hashPassword } from '../../src/durable/passwords';
+import { contentObjects } from '../../src/durable/stubs';
 import { ROLES } from '../../src/site/roles';
 import { FakeStripe } from './fake-stripe';
 import { Visitor } from './visitor';
@@ -58,7 +59,7 @@ export async function storeOnHost(
   const site = demoSite();
   site.website.id = host.replaceAll('.', '-');
   change(site);
-  expect(await publishSite(env, site)).toHaveProperty('version');
+  expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, host, site.website.id);
   return { base: `http://${host}`, websiteId: site.website.id };
 }

@@ -11,9 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminCallError, receiveSite, sendSite, type AdminTarget } from '../../scripts/site/admin-client';
 import type { SiteJson } from '../../scripts/site/site-json';
 import { createTables } from '../../src/durable/content-tables';
-import { stockLedger } from '../../src/durable/stubs';
+import { contentObject, contentObjects, stockLedger } from '../../src/durable/stubs';
 import type { Edit, EditOutcome } from '../../src/durable/site-content';
-import { ContentMoved, contentObject, itemsById, siteCatalog } from '../../src/site/catalog';
+import { ContentMoved, itemsById, siteCatalog } from '../../src/site/catalog';
 import { demoSite, DEMO_MERCHANTS } from '../../src/site/demo';
 import { ROLES } from '../../src/site/roles';
 import type { SiteInput } from '../../src/site/schema';
@@ -136,7 +136,7 @@ function catalogueSite(id: string): SiteInput {
 }
 
 async function publishAt(id: string, site: SiteInput = catalogueSite(id)): Promise<Visitor> {
-  const published = await importSite(env, id, site);
+  const published = await importSite(contentObject(env, id), id, site);
   expect(published, JSON.stringify(published)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, `${id}.test`, id);
   return new Visitor(`http://${id}.test`);
@@ -201,12 +201,12 @@ describe('row-sized edits', () => {
     async () => {
       const writes = await watchWrites(ID);
       const before = await pointer(ID);
-      const [a, b] = [...(await itemsById(env, ID, ['p1', 'p2'])).values()];
+      const [a, b] = [...(await itemsById(contentObject(env, ID), ['p1', 'p2'])).values()];
       const outcome = await edit(ID, { kind: 'saveItem', item: { ...a, title: 'Linen Shirt, washed' } });
       expect(outcome).toEqual({ ok: true, value: { changed: true }, version: before + 1 });
       expect(await writes()).toEqual(['item:p1']);
       expect(await pointer(ID)).toBe(before + 1);
-      const after = await itemsById(env, ID, ['p1', 'p2']);
+      const after = await itemsById(contentObject(env, ID), ['p1', 'p2']);
       expect(after.get('p1')?.title).toBe('Linen Shirt, washed');
       expect(after.get('p2')).toEqual(b);
       const page = await context<{ item: { title: string } }>(new Visitor(`http://${ID}.test`), '/shop/p/item-1');
@@ -220,7 +220,7 @@ describe('row-sized edits', () => {
     async () => {
       const writes = await watchWrites(ID);
       const before = await pointer(ID);
-      const b = (await itemsById(env, ID, ['p2'])).get('p2');
+      const b = (await itemsById(contentObject(env, ID), ['p2'])).get('p2');
       expect(await edit(ID, { kind: 'saveItem', item: b })).toEqual({
         ok: true,
         value: { changed: false },
@@ -250,7 +250,7 @@ describe('row-sized edits', () => {
     'validates an item before writing it, and keeps code injection to roles that may write code',
     async () => {
       const before = await pointer(ID);
-      const a = (await itemsById(env, ID, ['p1'])).get('p1');
+      const a = (await itemsById(contentObject(env, ID), ['p1'])).get('p1');
       expect(await edit(ID, { kind: 'saveItem', item: { ...a, urlId: 'Not A Slug' } })).toEqual({
         ok: false,
         error: 'invalid',
@@ -294,14 +294,14 @@ describe('row-sized edits', () => {
     'removes an item, and a collection with its items',
     async () => {
       expect(await edit(ID, { kind: 'removeItem', itemId: 'p7' })).toMatchObject({ ok: true });
-      expect((await itemsById(env, ID, ['p7'])).size).toBe(0);
+      expect((await itemsById(contentObject(env, ID), ['p7'])).size).toBe(0);
       expect(await edit(ID, { kind: 'removeItem', itemId: 'p7' })).toEqual({
         ok: false,
         error: 'not-found',
         message: 'That item does not exist.',
       });
       expect(await edit(ID, { kind: 'removeCollection', collectionId: 'journal' })).toMatchObject({ ok: true });
-      expect((await itemsById(env, ID, ['post1'])).size).toBe(0);
+      expect((await itemsById(contentObject(env, ID), ['post1'])).size).toBe(0);
     },
     TIMEOUT,
   );
@@ -315,7 +315,7 @@ describe('two merchants editing at once', () => {
     'both edits land, each its own version',
     async () => {
       const before = await pointer(ID);
-      const items = await itemsById(env, ID, ['p1', 'p2', 'p3', 'p4']);
+      const items = await itemsById(contentObject(env, ID), ['p1', 'p2', 'p3', 'p4']);
       const changes: Edit[] = [
         { kind: 'saveItem', item: { ...items.get('p1'), title: 'First merchant' } },
         { kind: 'saveItem', item: { ...items.get('p2'), title: 'Second merchant' } },
@@ -329,7 +329,7 @@ describe('two merchants editing at once', () => {
       expect(new Set(versions).size).toBe(changes.length);
       expect(Math.max(...(versions as number[]))).toBe(before + changes.length);
       expect(await pointer(ID)).toBe(before + changes.length);
-      const site = await exportSite(env, ID);
+      const site = await exportSite(contentObject(env, ID));
       const titles = Object.fromEntries((site?.items ?? []).map((item) => [item.id, item.title]));
       expect(titles).toMatchObject({ p1: 'First merchant', p2: 'Second merchant', p4: 'Fourth' });
       expect(site?.items.find((i) => i.id === 'p3')?.tags).toEqual(['kitchen', 'gift']);
@@ -560,7 +560,7 @@ describe('related products', () => {
   it(
     'follows an edit of a product’s tags and its removal',
     async () => {
-      const scarf = (await itemsById(env, ID, ['p2'])).get('p2');
+      const scarf = (await itemsById(contentObject(env, ID), ['p2'])).get('p2');
       expect(await edit(ID, { kind: 'saveItem', item: { ...scarf, tags: ['winter', 'sale'] } })).toMatchObject({
         ok: true,
       });
@@ -663,7 +663,7 @@ describe('search', () => {
       });
       expect(tokenizer.sql).toContain('porter');
       expect(tokenizer.price).toBe(9900);
-      const catalog = siteCatalog(env, ID, await pointer(ID));
+      const catalog = siteCatalog(contentObject(env, ID), ID, await pointer(ID));
       expect((await catalog.search('scarfs wool', 5)).map((i) => i.id)).toEqual(['p2']);
       expect((await catalog.search('tee', 50)).length).toBe(20);
     },
@@ -690,9 +690,9 @@ describe('one version per read', () => {
     'a catalogue bound to a version refuses reads once the content moved on, and the page shows the new version',
     async () => {
       const version = await pointer(ID);
-      const catalog = siteCatalog(env, ID, version);
+      const catalog = siteCatalog(contentObject(env, ID), ID, version);
       expect((await catalog.search('zebra', 5)).map((i) => i.id)).toEqual(['p5']);
-      const zebra = (await itemsById(env, ID, ['p5'])).get('p5');
+      const zebra = (await itemsById(contentObject(env, ID), ['p5'])).get('p5');
       await edit(ID, { kind: 'saveItem', item: { ...zebra, title: 'Zebra Print, framed' } });
       await expect(catalog.search('zebra', 5)).rejects.toBeInstanceOf(ContentMoved);
       // The isolate still holds the old shell; the page read finds the move and renders the new version.
@@ -710,10 +710,10 @@ describe('import and export', () => {
   it(
     'exports the site as it was imported, and imports it again unchanged',
     async () => {
-      const exported = await exportSite(env, ID);
+      const exported = await exportSite(contentObject(env, ID));
       expect(exported?.items.map((i) => i.id)).toEqual(catalogueSite(ID).items.map((i) => i.id));
-      expect(await importSite(env, 'moved', exported as SiteInput)).toHaveProperty('version');
-      const again = await exportSite(env, 'moved');
+      expect(await importSite(contentObject(env, 'moved'), 'moved', exported as SiteInput)).toHaveProperty('version');
+      const again = await exportSite(contentObject(env, 'moved'));
       expect({ ...again, website: { ...again?.website, id: ID } }).toEqual(exported);
     },
     TIMEOUT,
@@ -722,18 +722,18 @@ describe('import and export', () => {
   it(
     'imports all or nothing: an invalid item or a duplicate URL leaves the site as it was',
     async () => {
-      const before = await exportSite(env, ID);
+      const before = await exportSite(contentObject(env, ID));
       const version = await pointer(ID);
       const bad = catalogueSite(ID);
       bad.items = [...bad.items, { ...(bad.items[0] as ItemInput), id: 'dup', title: 'Duplicate' }];
-      expect(await importSite(env, ID, bad)).toEqual({
+      expect(await importSite(contentObject(env, ID), ID, bad)).toEqual({
         error: 'Invalid site content: items.dup.urlId: item-1 is used twice in shop',
       });
       const invalid = catalogueSite(ID);
       invalid.items = [...invalid.items, { ...(invalid.items[0] as ItemInput), id: 'p999', urlId: 'Bad Slug' }];
-      expect(await importSite(env, ID, invalid)).toHaveProperty('error');
+      expect(await importSite(contentObject(env, ID), ID, invalid)).toHaveProperty('error');
       expect(await pointer(ID)).toBe(version);
-      expect(await exportSite(env, ID)).toEqual(before);
+      expect(await exportSite(contentObject(env, ID))).toEqual(before);
     },
     TIMEOUT,
   );
@@ -921,7 +921,7 @@ describe('content-limits', () => {
       const inGifts = site.items.filter((item) => item.collectionId === 'c-gifts').length;
       for (let n = inGifts; n <= CONTENT_LIMITS.productsPerCollection; n++)
         site.items.push(productCopy(model, n, 'c-gifts', '/gifts') as never);
-      expect(await publishSite(env, site)).toEqual({
+      expect(await publishSite(contentObjects(env), site)).toEqual({
         error: 'Invalid site content: collection c-gifts holds 201 products; a collection holds at most 200',
       });
     });

@@ -1,6 +1,7 @@
 /** The demo store, published under a website id of a test's own, on a host of its own. */
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import { contentObjects } from '../../src/durable/stubs';
 import { demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 
@@ -16,7 +17,7 @@ export async function demoStoreOnHost(
   const host = `${name}.${area}.test`;
   site.website.id = `${area}-${name}`;
   change(site);
-  expect(await publishSite(env, site)).toHaveProperty('version');
+  expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, host, site.website.id);
   return { origin: `http://${host}`, websiteId: site.website.id };
 }

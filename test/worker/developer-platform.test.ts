@@ -8,6 +8,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShoppingCart } from '../../src/commerce/cart';
+import { contentObjects } from '../../src/durable/stubs';
 import { demoSite } from '../../src/site/demo';
 import { siteSchema, type WholeSite } from '../../src/site/schema';
 import { mapHost, publishSite } from '../../src/site/store';
@@ -58,7 +59,7 @@ describe('developer-platform', () => {
         ],
       },
     ];
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, host, site.website.id);
   }
 
@@ -89,7 +90,7 @@ describe('developer-platform', () => {
       site.website.id = host.replaceAll('.', '-');
       site.theme = fixtureTheme();
       site.templateNavigations = { footerNav: [{ title: 'Returns', url: '/contact' }] };
-      expect(await publishSite(env, site)).toHaveProperty('version');
+      expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
       await mapHost(env.SITE_CONTENT, host, site.website.id);
       const html = await (await new Visitor(`http://${host}`).fetch('/contact')).text();
       const footer = html.slice(html.indexOf('class="fixture-footer"'));
@@ -343,7 +344,7 @@ describe('developer-platform-commerce', () => {
     const site = demoSite();
     site.website.id = host.replaceAll('.', '-');
     site.theme = files;
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, host, site.website.id);
   }
 
@@ -564,7 +565,7 @@ describe('developer-platform-real-templates', () => {
       const product = site.items.find((item) => item.urlId === 'canvas-tote');
       if (product !== undefined) product.title = title;
     }
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, host, site.website.id);
   }
 
@@ -706,7 +707,7 @@ describe('developer-platform-real-templates', () => {
           '{.equal? collection.urlId "dev-cart"}<div id="sqs-cart-root"><div id="sqs-cart-container"></div></div>{.or}{squarespace.main-content}{.end}',
         );
       });
-      expect(await publishSite(env, site)).toHaveProperty('version');
+      expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
       await mapHost(env.SITE_CONTENT, HOST, site.website.id);
     });
 
@@ -757,7 +758,7 @@ describe('developer-platform-real-templates', () => {
         site.website.id = host.replaceAll('.', '-');
         site.theme = deemTheme();
         site.blockFields = blockFields;
-        expect(await publishSite(env, site)).toHaveProperty('version');
+        expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
         await mapHost(env.SITE_CONTENT, host, site.website.id);
       }
     });
@@ -850,7 +851,7 @@ describe('developer-platform-real-templates', () => {
         const site = withIndex(demoSite());
         site.website.id = host.replaceAll('.', '-');
         if (theme !== undefined) site.theme = theme;
-        expect(await publishSite(env, site)).toHaveProperty('version');
+        expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
         await mapHost(env.SITE_CONTENT, host, site.website.id);
       }
     });

@@ -9,6 +9,7 @@ import { MAX_LIVE_KEYS, MAX_SUBMISSIONS, type FormSubmissions } from '../../src/
 import { FORM_MESSAGES } from '../../src/forms/validate';
 import { FORM_SUBMIT_MESSAGES as FORM_ERRORS } from '../../src/forms/messages';
 import { FORM_BODY_MAX_BYTES } from '../../src/api/storefront-bodies';
+import { contentObjects } from '../../src/durable/stubs';
 import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { allows, ROLES } from '../../src/site/roles';
@@ -295,7 +296,7 @@ describe('forms', () => {
     site.website = { ...site.website, id: 'plain-forms', formFieldMaxLength: false };
     for (const form of site.forms ?? [])
       form.fields = form.fields.map(({ showCountryCode: _shown, underline: _ruled, ...field }) => field);
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'plain-forms.test', 'plain-forms');
     return 'http://plain-forms.test';
   }

@@ -6,6 +6,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { contentObjects } from '../../src/durable/stubs';
 import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { productForm, signedIn, variantForm } from './fixtures';
@@ -156,7 +157,7 @@ describe('the main-image rule on every save path', () => {
     const site = demoSite();
     site.website.id = 'pictures-example';
     for (const item of site.items) delete (item as { mainImageId?: string }).mainImageId;
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, host, site.website.id);
     const origin = `http://${host}`;
     const shirt = site.items.find((item) => item.urlId === 'linen-shirt');

@@ -18,7 +18,7 @@ import {
   variantStockLimit,
 } from '../../src/commerce/product';
 import { countedStock, listing, type ProductListQuery, productList, writeItem } from '../../src/durable/content-tables';
-import { contentObject } from '../../src/site/catalog';
+import { contentObject } from '../../src/durable/stubs';
 import type { Item } from '../../src/site/schema';
 
 const TIMEOUT = 60_000;

@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/commerce/order';
+import { contentObjects } from '../../src/durable/stubs';
 import { demoSite } from '../../src/site/demo';
 import { publishSite } from '../../src/site/store';
 import {
@@ -65,7 +66,7 @@ describe('an order line answered through a product form', () => {
       if (field === undefined) throw new Error('demo engraving form missing');
       field.title = 'Inscription';
     }
-    expect(await publishSite(env, renamed)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), renamed)).toHaveProperty('version');
 
     const manager = await merchant(base, websiteId);
     const read = await manager.json<{ order: Order }>('GET', `/api/console/orders/${placed.body.order.id}`);

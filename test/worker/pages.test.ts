@@ -2,6 +2,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
+import { contentObject, contentObjects } from '../../src/durable/stubs';
 import { demoSite } from '../../src/site/demo';
 import app from '../../src/worker';
 import { resolvePage } from '../../src/storefront/page-context';
@@ -370,7 +371,7 @@ describe('store pages', () => {
     const post = site.items.find((item) => item.urlId === 'linen-care');
     if (post === undefined) throw new Error('no demo post');
     post.publicCommentCount = 2;
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'commented.test', 'commented');
     expect(await (await exports.default.fetch('http://commented.test/blog/linen-care')).text()).toContain(
       '<span class="BlogItem-comments">2 Comments</span>',
@@ -425,11 +426,11 @@ describe('store pages', () => {
   it('streams the head as its own first chunk, before the body is rendered', async () => {
     const parsed = parseSite(demoSite());
     if (!('site' in parsed)) throw new Error(parsed.error);
-    const published = await publishSite(env, demoSite());
+    const published = await publishSite(contentObjects(env), demoSite());
     if (!('version' in published)) throw new Error(published.error);
     const page = await resolvePage(
       parsed.site,
-      siteCatalog(env, parsed.site.website.id, published.version),
+      siteCatalog(contentObject(env, parsed.site.website.id), parsed.site.website.id, published.version),
       '/shop/p/canvas-tote',
       {},
     );
@@ -530,7 +531,7 @@ describe('store pages', () => {
 
     const site = demoSite();
     site.collections = site.collections.map((c) => (c.urlId === 'gifts' ? { ...c, title: 'Presents' } : c));
-    const published = await publishSite(env, site);
+    const published = await publishSite(contentObjects(env), site);
     expect(published).toHaveProperty('version');
     const after = await get('/gifts');
     expect(after.headers.get('x-page-cache')).toBe('miss');
@@ -558,7 +559,7 @@ describe('store pages', () => {
           variant.salePriceMoney = { value: String(Number(variant.salePriceMoney.value) * 100), currency: 'JPY' };
       }
     }
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'yen.test', 'yen');
     const yenListing = await (await exports.default.fetch('http://yen.test/shop')).text();
     expect(yenListing).toContain('¥3,200');
@@ -587,7 +588,7 @@ describe('store pages', () => {
       id: 'offered',
       instalments: { provider: 'afterpay', minimum: 3500, maximum: 200000, offeredAtCheckout: true },
     };
-    expect(await publishSite(env, offered)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), offered)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'offered.test', 'offered');
     const blanket = await (await exports.default.fetch('http://offered.test/shop/p/throw-blanket')).text();
     expect(blanket).toContain('or 4 interest-free payments of $19.00');
@@ -600,7 +601,7 @@ describe('store pages', () => {
       language: 'de-DE',
       instalments: { provider: 'afterpay', minimum: 3200, maximum: 200000, offeredAtCheckout: true },
     };
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'pill.test', 'pill');
     const candle = await (await exports.default.fetch('http://pill.test/shop/p/candle')).text();
     expect(candle).toContain('Instalments available for orders over 32,00');
@@ -612,7 +613,7 @@ describe('store pages', () => {
   it('rejects invalid content at publish time with the path of the problem', async () => {
     const site = demoSite();
     (site.items[0] as { urlId: string }).urlId = 'Not A Slug';
-    expect(await publishSite(env, site)).toEqual({
+    expect(await publishSite(contentObjects(env), site)).toEqual({
       error: expect.stringContaining('items.0.urlId: must be lowercase letters, digits and dashes'),
     });
   });
@@ -620,7 +621,7 @@ describe('store pages', () => {
   it('serves other sites by host name', async () => {
     const site = demoSite();
     site.website = { ...site.website, id: 'other', siteTitle: 'Other Shop' };
-    await publishSite(env, site);
+    await publishSite(contentObjects(env), site);
     await mapHost(env.SITE_CONTENT, 'other.test', 'other');
     const html = await (await exports.default.fetch('http://other.test/shop')).text();
     expect(html).toContain('<title>Shop · Other Shop</title>');
@@ -630,7 +631,7 @@ describe('store pages', () => {
     const site = demoSite();
     site.website = { ...site.website, id: 'broken' };
     site.theme = { ...site.theme, 'pages/cart.html': '<h1>Cart</h1>\n{.section page}\n{.repeated section x}' };
-    await publishSite(env, site);
+    await publishSite(contentObjects(env), site);
     await mapHost(env.SITE_CONTENT, 'broken.test', 'broken');
     const html = await (await exports.default.fetch('http://broken.test/cart')).text();
     expect(html).toContain('<aside role="alert"');
@@ -654,7 +655,7 @@ describe('store pages', () => {
     const site = demoSite();
     site.website = { ...site.website, id: 'unsized' };
     for (const item of site.items) if (item.recordType === 11) delete (item as { originalSize?: string }).originalSize;
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'unsized.test', 'unsized');
     const html = await (await exports.default.fetch('http://unsized.test/shop')).text();
     expect(html).toContain(

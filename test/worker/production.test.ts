@@ -6,6 +6,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contentObjects } from '../../src/durable/stubs';
 import { FORM_MESSAGES } from '../../src/forms/validate';
 import { DEMO_MERCHANTS, DEMO_SHOPPER, DEMO_SITE_ID, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
@@ -31,9 +32,9 @@ function shopper(origin = SHOP, options: VisitorOptions = {}): Visitor {
 beforeAll(async () => {
   const site = demoSite();
   site.website.id = SHOP_ID;
-  await publishSite(env, site);
+  await publishSite(contentObjects(env), site);
   await mapHost(env.SITE_CONTENT, 'shop.prod.test', SHOP_ID);
-  await publishSite(env, demoSite());
+  await publishSite(contentObjects(env), demoSite());
   await mapHost(env.SITE_CONTENT, 'demo.prod.test', DEMO_SITE_ID);
 });
 

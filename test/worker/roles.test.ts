@@ -10,7 +10,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGES, TEAM_INVITE_MESSAGES } from '../../src/accounts/messages';
 import { TEAM_MESSAGES } from '../../src/durable/merchants';
-import { merchantAccounts } from '../../src/durable/stubs';
+import { contentObject, contentObjects, merchantAccounts } from '../../src/durable/stubs';
 import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
 import { PERMISSIONS, ROLE_MESSAGES, ROLES } from '../../src/site/roles';
 import { parseSite, type Item, type SiteInput } from '../../src/site/schema';
@@ -44,7 +44,7 @@ async function version(siteId: string): Promise<number> {
 }
 
 async function stored(siteId: string): Promise<SiteInput> {
-  return (await exportSite(env, siteId)) as SiteInput;
+  return (await exportSite(contentObject(env, siteId))) as SiteInput;
 }
 
 async function page(visitor: Visitor, path: string): Promise<string> {
@@ -61,7 +61,7 @@ function rolesSite(change: (site: SiteInput) => void = () => undefined): SiteInp
 }
 
 beforeAll(async () => {
-  expect(await publishSite(env, rolesSite())).toHaveProperty('version');
+  expect(await publishSite(contentObjects(env), rolesSite())).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, 'roles.test', SITE_ID);
   const team = env.MERCHANTS.get(env.MERCHANTS.idFromName(SITE_ID));
   for (const role of Object.values(ROLES))
@@ -203,7 +203,7 @@ describe('rich text is sanitized before it is stored', () => {
   it(
     'stores published product, post, collection and page-block HTML sanitized, and serves it so',
     async () => {
-      expect(await publishSite(env, rolesSite(withHostileRichText))).toHaveProperty('version');
+      expect(await publishSite(contentObjects(env), rolesSite(withHostileRichText))).toHaveProperty('version');
       const site = await stored(SITE_ID);
       const item = (urlId: string) => site.items.find((i) => i.urlId === urlId);
       expect(item('linen-shirt')?.body).toBe(PRODUCT_BODY_SANITIZED);
@@ -245,7 +245,9 @@ describe('rich text is sanitized before it is stored', () => {
       });
       expect((await stored(SITE_ID)).items.find((i) => i.urlId === 'candle')?.body).toContain('<script>');
       const before = await version(SITE_ID);
-      expect(await importSite(env, SITE_ID, await stored(SITE_ID))).toEqual({ version: before + 1 });
+      expect(await importSite(contentObject(env, SITE_ID), SITE_ID, await stored(SITE_ID))).toEqual({
+        version: before + 1,
+      });
       expect((await stored(SITE_ID)).items.find((i) => i.urlId === 'candle')?.body).toBe('<p>Cedar</p>');
     },
     TIMEOUT,

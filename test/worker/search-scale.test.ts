@@ -12,7 +12,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateContent } from '../../scripts/site/generate';
 import * as tables from '../../src/durable/content-tables';
-import { contentObject } from '../../src/site/catalog';
+import { contentObject } from '../../src/durable/stubs';
 import type { Item, SiteInput } from '../../src/site/schema';
 import { importSite, mapHost } from '../../src/site/store';
 import { DEFAULT_THEME } from '../../src/site/theme';
@@ -44,9 +44,9 @@ describe('the generated 50,000-product store', () => {
   let site: ReturnType<typeof generateContent>;
   beforeAll(async () => {
     site = generateContent({ products: PRODUCTS, posts: 20, seed: 42, collections: COLLECTIONS });
-    expect(await importSite(env, ID, { ...site, theme: DEFAULT_THEME } as unknown as SiteInput)).toHaveProperty(
-      'version',
-    );
+    expect(
+      await importSite(contentObject(env, ID), ID, { ...site, theme: DEFAULT_THEME } as unknown as SiteInput),
+    ).toHaveProperty('version');
   }, 600_000);
 
   it('reads about as much for a word thousands of products have as for one a few have, best matches first', async () => {

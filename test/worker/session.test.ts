@@ -11,6 +11,7 @@ import { hashPassword } from '../../src/durable/passwords';
 import { DEMO_SHOPPER, demoSite } from '../../src/site/demo';
 import { mapHost, publishSite } from '../../src/site/store';
 import { SESSION_MESSAGES } from '../../src/accounts/messages';
+import { contentObjects } from '../../src/durable/stubs';
 import { inOneRateWindow } from '../support/rate-window';
 import { inNextStockSlot } from './stock-slot';
 import { CARD, fillCheckout, placeOrder, shopper, standardRules, startCheckout } from './checkout-support';
@@ -42,7 +43,7 @@ function signOut(visitor: Visitor, xsrfToken: string, query = ''): Promise<Respo
 async function storeWithShopper(host: string): Promise<string> {
   const site = demoSite();
   site.website.id = host.replaceAll('.', '-');
-  expect(await publishSite(env, site)).toHaveProperty('version');
+  expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, host, site.website.id);
   await env.SITE_USERS.get(env.SITE_USERS.idFromName(site.website.id)).ensureUser(
     DEMO_SHOPPER.email,

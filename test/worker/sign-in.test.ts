@@ -15,6 +15,7 @@ import type { SiteUsers } from '../../src/durable/site-users';
 import { cookieName } from '../../src/cookies';
 import { CSRF_HEADER } from '../../src/routes/shared/csrf';
 import { MERCHANT_MESSAGES, SESSION_MESSAGES } from '../../src/accounts/messages';
+import { contentObjects } from '../../src/durable/stubs';
 import { demoSite } from '../../src/site/demo';
 import { randomHex } from '../../src/site/ids';
 import { mapHost, publishSite } from '../../src/site/store';
@@ -47,7 +48,7 @@ interface Store {
 async function storeWithAccounts(name: string): Promise<Store> {
   const site = demoSite();
   site.website.id = `signin-${name}`;
-  expect(await publishSite(env, site)).toHaveProperty('version');
+  expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
   await mapHost(env.SITE_CONTENT, `${name}.signin.test`, site.website.id);
   const users = env.SITE_USERS.get(env.SITE_USERS.idFromName(site.website.id));
   const team = env.MERCHANTS.get(env.MERCHANTS.idFromName(site.website.id));

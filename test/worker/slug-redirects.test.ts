@@ -9,7 +9,7 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { receiveSite, sendSite, type AdminTarget } from '../../scripts/site/admin-client';
 import { MAX_REDIRECTS, recordRedirect, redirectOf } from '../../src/durable/content-redirects';
-import { contentObject } from '../../src/site/catalog';
+import { contentObject } from '../../src/durable/stubs';
 import { DEMO_MERCHANTS } from '../../src/site/demo';
 import type { ProductForm } from '../../src/site/editor/product-form';
 import { signedIn } from './fixtures';

@@ -11,7 +11,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_MESSAGES } from '../../src/commerce/cart';
 import { StockLedger } from '../../src/durable/stock';
-import { restockSignups, stockLedger } from '../../src/durable/stubs';
+import { contentObject, contentObjects, restockSignups, stockLedger } from '../../src/durable/stubs';
 import { itemsById } from '../../src/site/catalog';
 import type { ProductForm } from '../../src/site/editor/product-form';
 import { publishSite } from '../../src/site/store';
@@ -86,7 +86,8 @@ describe('a stock change after sales', () => {
     });
     // Only the ledger changed: the published level is still the starting value it was.
     expect(
-      (await itemsById(env, websiteId, [CANDLE.itemId])).get(CANDLE.itemId)?.structuredContent?.variants[0]?.qtyInStock,
+      (await itemsById(contentObject(env, websiteId), [CANDLE.itemId])).get(CANDLE.itemId)?.structuredContent
+        ?.variants[0]?.qtyInStock,
     ).toBe(5);
   });
 
@@ -179,7 +180,7 @@ describe('a stock change after sales', () => {
     const site = demoSite();
     site.website.id = websiteId;
     setStock(site, 'candle', 50);
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     expect(await available(base)).toBe(3);
   });
 });
@@ -341,7 +342,7 @@ describe('restock sign-ups follow the ledger', () => {
     const site = demoSite();
     site.website.id = websiteId;
     setStock(site, 'candle', 50);
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     expect(await restockMail(websiteId, 'refund@example.com')).toEqual([]);
     await ledger.restock([{ sku: CANDLE.sku, quantity: 1 }]);
     expect(await restockMail(websiteId, 'refund@example.com')).toHaveLength(1);

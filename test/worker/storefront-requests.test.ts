@@ -22,6 +22,7 @@ import { PRODUCT_MESSAGES, type ProductForm } from '../../src/site/editor/produc
 import { siteCatalog } from '../../src/site/catalog';
 import { sitePaths } from '../../src/site/paths';
 import { PageType } from '../../src/commerce/page-types';
+import { contentObject, contentObjects } from '../../src/durable/stubs';
 import { pageShape, resolvePage } from '../../src/storefront/page-context';
 import { smallSite, smallSiteInput } from '../support/site';
 import { EDIT_MESSAGES } from '../../src/site/edits';
@@ -95,7 +96,7 @@ describe('site-context', () => {
   beforeAll(async () => {
     const site = demoSite();
     site.website = { ...site.website, id: SITE_ID, siteTitle: 'Context Shop', baseUrl: ORIGIN };
-    expect(await publishSite(env, site)).toHaveProperty('version');
+    expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
     await mapHost(env.SITE_CONTENT, 'site-context.test', SITE_ID);
     const team = env.MERCHANTS.get(env.MERCHANTS.idFromName(SITE_ID));
     await team.ensureMember(MERCHANT.email, await hashPassword(MERCHANT.password), [ROLES.admin]);
@@ -509,10 +510,10 @@ describe('page-context', () => {
   const site = smallSite();
   let version = 0;
   const resolve = (path: string, query: Record<string, string> = {}) =>
-    resolvePage(site, siteCatalog(env, site.website.id, version), path, query);
+    resolvePage(site, siteCatalog(contentObject(env, site.website.id), site.website.id, version), path, query);
 
   beforeAll(async () => {
-    const published = await publishSite(env, smallSiteInput());
+    const published = await publishSite(contentObjects(env), smallSiteInput());
     if (!('version' in published)) throw new Error(published.error);
     version = published.version;
   });
@@ -586,7 +587,12 @@ describe('page-context', () => {
         collections: site.collections.map((c) => (c.id === 'contact' ? { ...c, blocks: blocks(productId) } : c)),
       });
       for (const productId of ['post1', 'no-such-item']) {
-        const page = await resolvePage(named(productId), siteCatalog(env, site.website.id, version), '/contact', {});
+        const page = await resolvePage(
+          named(productId),
+          siteCatalog(contentObject(env, site.website.id), site.website.id, version),
+          '/contact',
+          {},
+        );
         expect(page.context.blocks, productId).toEqual([
           expect.objectContaining({ type: 'product', productId, product: null }),
         ]);
@@ -861,13 +867,15 @@ describe('nesting', () => {
 
     it('refuses to publish site content whose navigation nests 1,200 deep, naming the limit', async () => {
       const site = { ...demoSite(), navigation: [nestedEntry(1200)] };
-      const published = await publishSite(env, site);
+      const published = await publishSite(contentObjects(env), site);
       const children = Array.from({ length: MAX_NAVIGATION_DEPTH }, () => 'children').join('.0.');
       expect(published).toEqual({
         error: `Invalid site content: navigation.0.${children}: navigation links nest at most ${MAX_NAVIGATION_DEPTH} levels deep`,
       });
       const deepest = { ...demoSite(), navigation: [nestedEntry(MAX_NAVIGATION_DEPTH)] };
-      expect(await publishSite(env, { ...deepest, website: { ...deepest.website, id: 'nest-publish' } })).toEqual({
+      expect(
+        await publishSite(contentObjects(env), { ...deepest, website: { ...deepest.website, id: 'nest-publish' } }),
+      ).toEqual({
         version: 1,
       });
     }, 30_000);

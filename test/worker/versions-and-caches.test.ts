@@ -12,12 +12,12 @@ import { signedIn } from './fixtures';
 import { Visitor } from './visitor';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import { contentObject } from '../../src/site/catalog';
 import { publishSite } from '../../src/site/store';
 import { demoStoreOnHost } from './demo-on-host';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { ITEM_MESSAGES } from '../../src/durable/site-content';
 import { VERSIONS_KEPT } from '../../src/durable/content-versions';
+import { contentObject, contentObjects } from '../../src/durable/stubs';
 
 /**
  * An edit invalidates what it changes (issue 34): a product saved in the console makes a miss of its
@@ -153,7 +153,7 @@ describe('cdn-purge', () => {
       site.website.id = websiteId;
       site.collections = site.collections.map((c) => (c.urlId === 'gifts' ? { ...c, title: 'Presents' } : c));
       const publishing = Date.now();
-      expect(await publishSite(env, site)).toHaveProperty('version');
+      expect(await publishSite(contentObjects(env), site)).toHaveProperty('version');
       await purgedTimes(tag, 2);
 
       // The alarm's second purge is due 60 s later; move that time into the past and let the alarm run.

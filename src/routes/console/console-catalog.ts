@@ -28,8 +28,8 @@ import {
   type DigitalFile,
 } from '../../commerce/product';
 import type { ProductListQuery } from '../../durable/content-tables';
-import { stockLedger } from '../../durable/stubs';
-import { consoleItemsById, contentObject } from '../../site/catalog';
+import { contentObject, stockLedger } from '../../durable/stubs';
+import { consoleItemsById } from '../../site/catalog';
 import { declaredNames } from '../../site/catalog-names';
 import { EDIT_MESSAGES } from '../../site/edits';
 import {
@@ -191,7 +191,7 @@ function productCollection(site: Site, collectionId: string): Collection {
 }
 
 async function storedProduct(c: Context<AppEnv>, id: string): Promise<Item> {
-  const item = (await consoleItemsById(c.env, c.var.site.website.id, [id])).get(id);
+  const item = (await consoleItemsById(contentObject(c.env, c.var.site.website.id), [id])).get(id);
   if (
     item === undefined ||
     item.recordType !== PRODUCT_RECORD_TYPE ||
@@ -444,7 +444,7 @@ consoleCatalog.post(pathIn(CONSOLE, api.bulkEditProducts), commerce, async (c) =
   // it writes nothing), so a retry after a failed ledger call counts nothing twice. Read before it, applied after it.
   const before =
     body.change.kind === 'stock'
-      ? [...(await consoleItemsById(c.env, c.var.site.website.id, [...new Set(body.ids)])).values()]
+      ? [...(await consoleItemsById(contentObject(c.env, c.var.site.website.id), [...new Set(body.ids)])).values()]
       : [];
   const changed = await merchantEdit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change });
   if (body.change.kind === 'stock') await bulkStock(c.env, c.var.site.website.id, before, body.change);

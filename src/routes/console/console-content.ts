@@ -17,7 +17,7 @@ import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { contentObject } from '../../site/catalog';
+import { contentObject } from '../../durable/stubs';
 import { CODE_INJECTION_MESSAGES } from '../../site/code-injection';
 import { CONTENT_STATUSES } from '../../site/editor/content-status';
 import { pageFormSchema } from '../../site/editor/page-form';

@@ -12,7 +12,7 @@ import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { contentObject } from '../../site/catalog';
+import { contentObject } from '../../durable/stubs';
 import { COLOUR_ROLES, DEFAULT_DESIGN, FONT_ROLES, type Design } from '../../site/editor/design';
 import { designOf, designSchema } from '../../site/design-schema';
 import { linkHref, targetOfHref, type LinkTarget } from '../../site/editor/link-target';

@@ -9,7 +9,7 @@ import { api } from '../../api';
 import { areas } from '../../api/areas';
 import { answer, pathIn } from '../shared/contract';
 import { Hono } from 'hono';
-import { contentObject } from '../../site/catalog';
+import { contentObject } from '../../durable/stubs';
 import { DEMO_SITE_ID } from '../../site/demo';
 import {
   footerSettingsSchema,

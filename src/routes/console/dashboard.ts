@@ -9,6 +9,7 @@ import { api } from '../../api';
 import { answer } from '../shared/contract';
 import { z } from 'zod';
 import { hourOf, type DashboardSummary, type StoredSummary } from '../../beacon/aggregate';
+import { contentObject } from '../../durable/stubs';
 import { itemsById } from '../../site/catalog';
 import type { Site } from '../../site/schema';
 import { validate } from '../../http/body';
@@ -22,8 +23,7 @@ export const dashboard = new Hono<AppEnv>();
 /** Products under their titles in the published catalog (an item since removed, or '(other)', shows its id). */
 async function withCatalogTitles(env: Env, site: Site, summary: StoredSummary): Promise<DashboardSummary> {
   const items = await itemsById(
-    env,
-    site.website.id,
+    contentObject(env, site.website.id),
     summary.topProducts.map((product) => product.id),
   );
   return {

@@ -19,7 +19,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isProductCollection } from '../../commerce/product';
 import { ApiError } from '../../http/errors';
-import { contentObject } from '../../site/catalog';
+import { contentObject } from '../../durable/stubs';
 import {
   CHART_MESSAGES,
   datasetOf,

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { isProductCollection } from '../../commerce/product';
 import { siteFormNamed } from '../../commerce/product-fields';
 import { ApiError } from '../../http/errors';
-import { contentObject } from '../../site/catalog';
+import { contentObject } from '../../durable/stubs';
 import { formFromProduct, productFromForm, type Merchandising } from '../../site/editor/product-item';
 import { MAX_IMAGE_URL } from '../../site/image-url';
 import { CONTENT_LIMITS } from '../../site/limits';

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { MERCHANT_MESSAGES } from '../../accounts/messages';
 import type { ContentRefusal, Edit } from '../../durable/site-content';
 import { ApiError } from '../../http/errors';
-import { contentObject } from '../../site/catalog';
+import { contentObject } from '../../durable/stubs';
 import type { EditValue } from '../../site/edits';
 import { noteVersion } from '../../site/store';
 import type { AppEnv } from '../shared/http';

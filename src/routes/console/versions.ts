@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { VersionSubject } from '../../durable/content-versions';
 import { ITEM_MESSAGES } from '../../durable/site-content';
 import { ApiError } from '../../http/errors';
-import { contentObject } from '../../site/catalog';
+import { contentObject } from '../../durable/stubs';
 import { formFromProduct, type Merchandising } from '../../site/editor/product-item';
 import type { Collection, Item } from '../../site/schema';
 import { readJson, type AppEnv } from '../shared/http';

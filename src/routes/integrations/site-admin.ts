@@ -32,14 +32,13 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
 import { NOT_FOUND } from '../../http/messages';
-import { contentObject } from '../../site/catalog';
 import { DEMO_SITE_ID } from '../../site/demo';
 import type { Site } from '../../site/schema';
 import { randomHex, sameToken } from '../../site/ids';
 import { ROLES } from '../../site/roles';
 import { emptySite, NEW_STORE_MESSAGES, newStoreFields } from '../../site/new-store';
 import { importSite, loadSiteForHost, mapHost, markDevelopmentStoreImported } from '../../site/store';
-import { merchantAccounts } from '../../durable/stubs';
+import { contentObject, contentObjects, merchantAccounts } from '../../durable/stubs';
 import { INVITATION_PATH } from '../console/console-team';
 import { TEMPLATE_ASSET_LIMITS, templateAssetPath, templateAssetsSchema, themeSchema } from '../../site/theme-schema';
 import { deleteTemplateUploads, templateAssetKey, templateAssetPrefix } from '../pages/template-assets';
@@ -130,13 +129,13 @@ async function storeAt(c: Context<AppEnv>, host: string | null): Promise<string 
   if (host !== null) return c.env.SITE_CONTENT.get(hostKey(host));
   if (!isDevelopment(c.env)) throw new ApiError(400, SITE_ADMIN_MESSAGES.hostRequired);
   // What `npm start` serves: seeds the demo store when it is not there yet.
-  await loadSiteForHost(c.env, 'localhost', true);
+  await loadSiteForHost(c.env, contentObjects(c.env), 'localhost', true);
   return DEMO_SITE_ID;
 }
 
 async function existingStore(c: Context<AppEnv>, host: string | null): Promise<string> {
   const websiteId = await storeAt(c, host);
-  if (websiteId === null || !(await storeExists(c.env, websiteId)))
+  if (websiteId === null || !(await storeExists(contentObject(c.env, websiteId))))
     throw new ApiError(404, SITE_ADMIN_MESSAGES.noStore);
   return websiteId;
 }
@@ -164,7 +163,7 @@ async function importTarget(
   }
   const mapped = await storeAt(c, host);
   if (mapped !== null) return mapped;
-  if (folderId === DEMO_SITE_ID || (await storeExists(c.env, folderId))) {
+  if (folderId === DEMO_SITE_ID || (await storeExists(contentObject(c.env, folderId)))) {
     throw new ApiError(
       409,
       `The website id ${folderId} is already another store's: give the folder's site.json another website.id to import it as a new store`,
@@ -203,7 +202,7 @@ siteAdmin.use('*', siteAdminOnly);
 // The content object's JSON text goes out as it is stored: an export page is never parsed and written again.
 siteAdmin.get('/site', async (c) => {
   const websiteId = await existingStore(c, hostParam(c));
-  const head = await exportHead(c.env, websiteId).catch(transferFailure);
+  const head = await exportHead(contentObject(c.env, websiteId)).catch(transferFailure);
   if (head === null) return apiError(404, SITE_ADMIN_MESSAGES.noStore);
   return c.body(
     `{"websiteId":${JSON.stringify(websiteId)},"version":${head.version},"itemCount":${head.itemCount},"site":${head.siteJson}}`,
@@ -217,8 +216,7 @@ siteAdmin.get('/site/items', async (c) => {
   const version = integerQuery(c, 'version', -1, Number.MAX_SAFE_INTEGER);
   const after = integerQuery(c, 'after', 0, Number.MAX_SAFE_INTEGER);
   const page = await exportItems(
-    c.env,
-    websiteId,
+    contentObject(c.env, websiteId),
     version,
     after,
     integerQuery(c, 'limit', MAX_EXPORT_PAGE, MAX_EXPORT_PAGE),
@@ -232,7 +230,9 @@ siteAdmin.post('/imports', async (c) => {
   const body = await readJson(c, importSchema, MAX_HEAD_BYTES);
   const host = body.host ?? null;
   const websiteId = await importTarget(c, body.mode, host, body.site.website.id);
-  const importId = await beginImport(c.env, { websiteId, host }, body.site).catch(transferFailure);
+  const importId = await beginImport(c.env, contentObjects(c.env), { websiteId, host }, body.site).catch(
+    transferFailure,
+  );
   return c.json({ importId, websiteId }, 201);
 });
 
@@ -241,14 +241,16 @@ siteAdmin.put('/imports/:importId/parts/:part', async (c) => {
   const part = Number(c.req.param('part'));
   if (!Number.isInteger(part) || part < 0 || part >= 100_000) return apiError(404, NOT_FOUND);
   const body = await readJson(c, itemPartSchema, MAX_PART_BYTES);
-  await stageItems(c.env, importId, part, body.first, body.items).catch(transferFailure);
+  await stageItems(c.env, contentObjects(c.env), importId, part, body.first, body.items).catch(transferFailure);
   return c.json({ received: body.items.length });
 });
 
 siteAdmin.post('/imports/:importId/commit', async (c) => {
   const importId = importIdParam(c);
   const body = await readJson(c, commitSchema, MAX_COMMIT_BYTES);
-  const committed = await commitImport(c.env, importId, body.parts, body.itemCount).catch(transferFailure);
+  const committed = await commitImport(c.env, contentObjects(c.env), importId, body.parts, body.itemCount).catch(
+    transferFailure,
+  );
   return c.json(committed);
 });
 
@@ -283,7 +285,11 @@ siteAdmin.post('/stores', async (c) => {
     return apiError(409, NEW_STORE_MESSAGES.hostTaken(body.host));
   const websiteId = `store-${randomHex(8)}`;
   const origin = storeOrigin(c, body.host);
-  const imported = await importSite(c.env, websiteId, emptySite(websiteId, body.name, origin));
+  const imported = await importSite(
+    contentObject(c.env, websiteId),
+    websiteId,
+    emptySite(websiteId, body.name, origin),
+  );
   if ('error' in imported) return apiError(500, imported.error);
   const refused = await inviteOwner(c, websiteId, origin, body.owner, body.name);
   if (refused !== null) return apiError(409, refused);
@@ -337,7 +343,7 @@ async function templateStore(
   host: string | null,
 ): Promise<{ websiteId: string; current: string | null }> {
   const websiteId = await existingStore(c, host);
-  const head = await exportHead(c.env, websiteId).catch(transferFailure);
+  const head = await exportHead(contentObject(c.env, websiteId)).catch(transferFailure);
   const current =
     head === null
       ? null

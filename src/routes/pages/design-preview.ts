@@ -4,7 +4,7 @@
  * published design. Either way such a page is never cached (pages.ts answers it `no-store`).
  */
 import type { Context } from 'hono';
-import { contentObject } from '../../site/catalog';
+import { contentObject } from '../../durable/stubs';
 import { designOf } from '../../site/design-schema';
 import { allows } from '../../site/roles';
 import type { Site } from '../../site/schema';

@@ -4,6 +4,7 @@
  * `/robots.txt`. Rendering is the storefront's (src/storefront/render.ts).
  */
 import { Hono, type Context } from 'hono';
+import { contentObject } from '../../durable/stubs';
 import { escapeHtml } from '../../html/escape';
 import { ContentMoved, siteCatalog, type Catalog } from '../../site/catalog';
 import { fingerprint } from '../../site/fingerprint';
@@ -69,15 +70,16 @@ async function atOneVersion<T>(
   read: (loaded: LoadedSite, catalog: Catalog) => Promise<T>,
 ): Promise<{ loaded: LoadedSite; value: T }> {
   let current = loaded;
+  const content = contentObject(c.env, loaded.site.website.id);
   for (let attempt = 1; ; attempt++) {
     try {
       return {
         loaded: current,
-        value: await read(current, siteCatalog(c.env, current.site.website.id, current.version, edgeOf(c))),
+        value: await read(current, siteCatalog(content, current.site.website.id, current.version, edgeOf(c))),
       };
     } catch (error) {
       if (!(error instanceof ContentMoved) || attempt === READ_ATTEMPTS) throw error;
-      current = (await reloadSite(c.env, current.site.website.id, isDevelopment(c.env))) ?? current;
+      current = (await reloadSite(content, current.site.website.id, isDevelopment(c.env))) ?? current;
     }
   }
 }

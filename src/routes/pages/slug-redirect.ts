@@ -3,7 +3,7 @@
  * to where it lives now (src/durable/content-redirects.ts keeps the moves), its query string kept.
  */
 import type { Context } from 'hono';
-import { contentObject } from '../../site/catalog';
+import { contentObject } from '../../durable/stubs';
 import type { AppEnv } from '../shared/http';
 
 /** The 301 to the new address of `path`, or null when it never moved. */

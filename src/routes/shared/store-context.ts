@@ -7,7 +7,7 @@
 import { cookieName, type StoreCookie } from '../../cookies';
 import type { MerchantSession } from '../../durable/merchants';
 import type { VisitorSession } from '../../durable/site-users';
-import { websiteObjects, type WebsiteObjects } from '../../durable/stubs';
+import { contentObjects, websiteObjects, type WebsiteObjects } from '../../durable/stubs';
 import { StorageUnavailable } from '../../http/unavailable';
 import type { Site } from '../../site/schema';
 import { loadSiteForHost, type LoadedSite } from '../../site/store';
@@ -36,7 +36,7 @@ export function requestStore(env: Env, url: string, cookie: (name: string) => st
   let visitor: Promise<VisitorSession | null> | undefined;
   let merchant: Promise<MerchantSession | null> | undefined;
   const loaded = () => {
-    load ??= loadSiteForHost(env, new URL(url).hostname, development).then(
+    load ??= loadSiteForHost(env, contentObjects(env), new URL(url).hostname, development).then(
       (found) => {
         site = found?.site;
         return found;

@@ -46,6 +46,7 @@ import {
 import { MAX_COUNTED_QUANTITY } from '../../beacon/store-limits';
 import { inProductCollection } from '../../commerce/product';
 import type { Site } from '../../site/schema';
+import { contentObject } from '../../durable/stubs';
 import { itemAtVersion } from '../../site/item-at-version';
 import { itemPathOf } from '../../site/paths';
 import { sameToken } from '../../site/ids';
@@ -149,7 +150,9 @@ async function catalogProduct(
 ): Promise<ProductCount | null> {
   const site = c.var.site;
   const item =
-    itemId === undefined ? undefined : await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
+    itemId === undefined
+      ? undefined
+      : await itemAtVersion(contentObject(c.env, site.website.id), site.website.id, await siteVersion(c), itemId);
   return item === undefined || !inProductCollection(item, site.collections) ? null : { id: item.id, ...counts };
 }
 
@@ -229,7 +232,12 @@ censusBeacons.post(pathIn(areas.census, api.censusQuickView), withSite, async (c
   const site = c.var.site;
   const body = await readForm(c, quickViewForm, MAX_FORM_BYTES);
   const itemId = c.req.param('id');
-  const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
+  const item = await itemAtVersion(
+    contentObject(c.env, site.website.id),
+    site.website.id,
+    await siteVersion(c),
+    itemId,
+  );
   if (item === undefined || !inProductCollection(item, site.collections)) return apiError(404, 'Unknown item');
   const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
   if (!(await recordable(c, { path, pageType: null, isPageView: false }))) return c.body(null, 204);

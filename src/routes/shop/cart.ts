@@ -27,7 +27,7 @@ import { availableOf } from '../../storefront/available-stock';
 import { knownTimeZone } from '../../site/editor/zoned-time';
 import type { CartAnswer, CartFailure } from '../../durable/cart';
 import type { Site } from '../../site/schema';
-import { contentObject } from '../../site/catalog';
+import { contentObject } from '../../durable/stubs';
 import { toHex } from '../../site/ids';
 import { itemAtVersion } from '../../site/item-at-version';
 import type { Item } from '../../site/schema';
@@ -112,7 +112,12 @@ async function lineFor(
   sku: string | null | undefined,
 ): Promise<{ item: Item; line: CartLine }> {
   const site = c.var.site;
-  const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), itemId);
+  const item = await itemAtVersion(
+    contentObject(c.env, site.website.id),
+    site.website.id,
+    await siteVersion(c),
+    itemId,
+  );
   if (item === undefined) return apiError(404, CART_MESSAGES.itemNotFound);
   const line = resolveCartLine(item, sku, currencyOf(site), site.collections, site.websiteSettings);
   return 'error' in line ? apiError(400, line.error) : { item, line };
@@ -267,7 +272,12 @@ cart.put(pathIn(areas.cart, api.cartEntryFields), withSite, async (c) => {
   const site = c.var.site;
   const stub = visitorCart(c);
   if (stub === null) return apiError(404, CART_MESSAGES.entryNotFound);
-  const item = await itemAtVersion(c.env, site.website.id, await siteVersion(c), body.itemId);
+  const item = await itemAtVersion(
+    contentObject(c.env, site.website.id),
+    site.website.id,
+    await siteVersion(c),
+    body.itemId,
+  );
   const additionalFields =
     productType(item) === ProductType.GiftCard
       ? giftDetailsOr400(body.additionalFields, site.website.timeZone)

@@ -14,7 +14,7 @@ import { sellableProductType, variantLabel } from '../../commerce/product';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { captchaVerifier } from '../../integrations/captcha';
-import { availableStockOf } from '../../durable/stubs';
+import { availableStockOf, contentObject } from '../../durable/stubs';
 import { consoleItemsById, itemsById } from '../../site/catalog';
 import { availableOf } from '../../storefront/available-stock';
 import type { Item, Variant } from '../../site/schema';
@@ -47,8 +47,7 @@ async function variantsOf(
   requests: readonly { productId: string; variantId: string }[],
 ): Promise<Found[] | null> {
   const items = await itemsById(
-    env,
-    site.website.id,
+    contentObject(env, site.website.id),
     requests.map((r) => r.productId),
   );
   const found: Found[] = [];
@@ -116,8 +115,7 @@ restockAdmin.get(api.restockGroups.pattern, withSite, async (c) => {
   const page = await storeOf(c).objects.restock.groups(c.req.query('cursor') ?? null);
   const groups = page.items.signUpGroups;
   const items = await consoleItemsById(
-    c.env,
-    site.website.id,
+    contentObject(c.env, site.website.id),
     groups.map((g) => g.productId),
   );
   const readAvailable = availableStockOf(storeOf(c).objects);

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatMoney, toMinorUnits } from '../../commerce/money';
 import { currencyOf, fromPrice, hasVariedPrices, inProductCollection, type MoneyValue } from '../../commerce/product';
-import { contentObject } from '../../site/catalog';
+import { contentObject } from '../../durable/stubs';
 import type { Item } from '../../site/schema';
 import { apiError, type AppEnv, withSite } from '../shared/http';
 import { areas } from '../../api/areas';
