@@ -1,11 +1,6 @@
 /**
  * What an object's method answers when it may refuse the request: the value, or a domain error code
- * with the message the user reads. Objects never choose an HTTP status: the route that calls one maps
- * each code to a status.
+ * with the message the user reads (the one shape, src/result.ts). Objects never choose an HTTP status:
+ * the route that calls one maps each code to a status.
  */
-export type Refused<E extends string> = { ok: false; error: E; message: string };
-export type Result<T, E extends string> = { ok: true; value: T } | Refused<E>;
-
-export function refused<E extends string>(error: E, message: string): Refused<E> {
-  return { ok: false, error, message };
-}
+export { refused, type Refused, type Result } from '../result';

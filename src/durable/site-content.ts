@@ -95,18 +95,10 @@ export type Edit =
   | { kind: 'restoreVersion'; subject: VersionSubject; id: string; versionId: number }
   | { kind: 'importProducts'; products: { item: unknown; merchandising: Merchandising | null }[] };
 
-/**
- * Why an edit was refused: no store yet, something it names does not exist, input that does not
- * check, an address another item holds, a content limit reached, or a change the roles may not make.
- */
-export type ContentRefusal = 'no-store' | 'not-found' | 'invalid' | 'url-taken' | 'over-limit' | 'forbidden';
+/** Why an edit was refused: a site edit's reason (src/site/edits.ts), no store yet, or a change the roles forbid. */
+export type ContentRefusal = edits.EditRefusal | 'no-store' | 'forbidden';
 
 export type EditOutcome = { ok: true; value: edits.EditValue; version: number | null } | Refused<ContentRefusal>;
-
-/** The site edits' refusals (src/site) name a missing collection, form or list by its 404. */
-function editRefusal(result: { error: string; status?: 400 | 404 }): Refused<ContentRefusal> {
-  return refused(result.status === 404 ? 'not-found' : 'invalid', result.error);
-}
 
 /** A read and the content version it was read at. */
 export interface Versioned<T> {
@@ -468,7 +460,7 @@ export class SiteContent extends DurableObject<Env> {
 
   private editShell(shell: Site, edit: ShellEdit, roles: readonly number[]): EditOutcome {
     const result = applyToShell(shell, edit);
-    if ('error' in result) return editRefusal(result);
+    if ('error' in result) return result;
     if (result.site === shell) return { ok: true, value: result.value, version: null };
     return this.writeShellEdit(
       shell,
@@ -774,7 +766,7 @@ export class SiteContent extends DurableObject<Env> {
     if (collection === undefined) return refused('not-found', edits.EDIT_MESSAGES.unknownCollection);
     const used = tables.namesUsed(this.sql, collectionId, tagType).map((row) => row.name);
     const outcome = changeNames(collection, tagType, used, change);
-    if ('error' in outcome) return editRefusal(outcome);
+    if ('error' in outcome) return outcome;
     const parsed = parseShell({
       ...shell,
       collections: shell.collections.map((c) => (c.id === collectionId ? outcome.collection : c)),

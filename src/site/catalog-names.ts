@@ -4,6 +4,8 @@
  * category objects) and its items carry them by name; a change gives the new collection and how
  * each item's list of names changes (src/durable/site-content.ts writes both in one step).
  */
+import { refused, type Refused } from '../result';
+import type { EditRefusal } from './edits';
 import { randomHex } from './ids';
 import type { Collection } from './schema';
 import { cleanName, nameProblem, replaceNames, TAG_MESSAGES, type TagType } from './editor/tag-manager';
@@ -29,9 +31,7 @@ export function declaredNames(collection: Collection, tagType: TagType): string[
   return ((collection as { categories?: CategoryEntry[] }).categories ?? []).map((category) => category.displayName);
 }
 
-export type NamesOutcome =
-  | { collection: Collection; from: string[]; to: string | null }
-  | { error: string; status?: 404 };
+export type NamesOutcome = { collection: Collection; from: string[]; to: string | null } | Refused<EditRefusal>;
 
 function withDeclared(collection: Collection, tagType: TagType, names: string[]): Collection {
   if (tagType === 'tag') return { ...collection, tags: names };
@@ -68,7 +68,7 @@ export function changeNames(
   switch (change.kind) {
     case 'add': {
       const problem = nameProblem(tagType, change.name, all);
-      if (problem !== null) return { error: problem };
+      if (problem !== null) return refused('invalid', problem);
       return {
         collection: withDeclared(collection, tagType, [...declared, cleanName(change.name)]),
         from: [],
@@ -76,19 +76,19 @@ export function changeNames(
       };
     }
     case 'rename': {
-      if (change.from.length !== 1) return { error: TAG_MESSAGES.editOne(tagType) };
+      if (change.from.length !== 1) return refused('invalid', TAG_MESSAGES.editOne(tagType));
       const [from] = change.from as [string];
-      if (missing(change.from) !== undefined) return { error: TAG_MESSAGES.unknown(tagType, from), status: 404 };
+      if (missing(change.from) !== undefined) return refused('not-found', TAG_MESSAGES.unknown(tagType, from));
       const problem = nameProblem(tagType, change.to, all, from);
-      if (problem !== null) return { error: problem };
+      if (problem !== null) return refused('invalid', problem);
       const to = cleanName(change.to);
       const names = declared.includes(from) ? declared.map((name) => (name === from ? to : name)) : [...declared, to];
       return { collection: withDeclared(collection, tagType, names), from: [from], to };
     }
     case 'merge': {
-      if (change.from.length < 2) return { error: TAG_MESSAGES.mergeTwo(tagType) };
+      if (change.from.length < 2) return refused('invalid', TAG_MESSAGES.mergeTwo(tagType));
       const unknown = missing([...change.from, change.into]);
-      if (unknown !== undefined) return { error: TAG_MESSAGES.unknown(tagType, unknown), status: 404 };
+      if (unknown !== undefined) return refused('not-found', TAG_MESSAGES.unknown(tagType, unknown));
       const from = change.from.filter((name) => name !== change.into);
       const names = replaceNames(
         declared.includes(change.into) ? declared : [...declared, change.into],
@@ -99,7 +99,7 @@ export function changeNames(
     }
     case 'remove': {
       const unknown = missing(change.names);
-      if (unknown !== undefined) return { error: TAG_MESSAGES.unknown(tagType, unknown), status: 404 };
+      if (unknown !== undefined) return refused('not-found', TAG_MESSAGES.unknown(tagType, unknown));
       return {
         collection: withDeclared(collection, tagType, replaceNames(declared, change.names, null)),
         from: change.names,

@@ -11,6 +11,7 @@ import {
   updateNavigation,
   type NewProductCollection,
 } from './edits';
+import { refused } from '../result';
 import { parseShell, type ShellInput } from './schema';
 
 const site = smallSiteInput();
@@ -23,8 +24,8 @@ const store = (overrides: Partial<NewProductCollection> = {}): NewProductCollect
   ...overrides,
 });
 
-function applied<T>(result: { site: ShellInput; value: T } | { error: string }) {
-  if ('error' in result) throw new Error(result.error);
+function applied<T>(result: { site: ShellInput; value: T } | { error: string; message: string }) {
+  if ('error' in result) throw new Error(result.message);
   return result;
 }
 
@@ -46,21 +47,25 @@ describe('merchant edits', () => {
   });
 
   it('refuses a missing title, a bad, taken or reserved slug with their messages', () => {
-    expect(addProductCollection(site, store({ title: '  ' }))).toEqual({ error: EDIT_MESSAGES.titleRequired });
-    expect(addProductCollection(site, store({ title: 'x'.repeat(101) }))).toEqual({
-      error: EDIT_MESSAGES.titleTooLong,
-    });
+    expect(addProductCollection(site, store({ title: '  ' }))).toEqual(refused('invalid', EDIT_MESSAGES.titleRequired));
+    expect(addProductCollection(site, store({ title: 'x'.repeat(101) }))).toEqual(
+      refused('invalid', EDIT_MESSAGES.titleTooLong),
+    );
     for (const urlId of ['Prints', 'two--dashes', '-edge', 'sp ace'])
-      expect(addProductCollection(site, store({ urlId }))).toEqual({ error: EDIT_MESSAGES.urlIdInvalid });
-    expect(addProductCollection(site, store({ urlId: 'shop' }))).toEqual({ error: EDIT_MESSAGES.urlIdTaken });
-    expect(addProductCollection(site, store({ urlId: 'cart' }))).toEqual({ error: EDIT_MESSAGES.urlIdReserved });
+      expect(addProductCollection(site, store({ urlId }))).toEqual(refused('invalid', EDIT_MESSAGES.urlIdInvalid));
+    expect(addProductCollection(site, store({ urlId: 'shop' }))).toEqual(
+      refused('url-taken', EDIT_MESSAGES.urlIdTaken),
+    );
+    expect(addProductCollection(site, store({ urlId: 'cart' }))).toEqual(
+      refused('invalid', EDIT_MESSAGES.urlIdReserved),
+    );
   });
 
-  it('removes a collection with its navigation links; an unknown one is a 404', () => {
+  it('removes a collection with its navigation links; an unknown one is not found', () => {
     const { site: changed } = applied(removeCollection(site, 'journal'));
     expect(changed.collections.map((c) => c.id)).toEqual(['shop', 'contact']);
     expect(changed.navigation.map((n) => n.url)).toEqual(['/shop']);
-    expect(removeCollection(site, 'nope')).toEqual({ error: EDIT_MESSAGES.unknownCollection, status: 404 });
+    expect(removeCollection(site, 'nope')).toEqual(refused('not-found', EDIT_MESSAGES.unknownCollection));
   });
 
   it('adds categories of at most 25 characters under an existing parent', () => {
@@ -70,17 +75,18 @@ describe('merchant edits', () => {
     expect(addCategory(changed, 'shop', { ...root, displayName: 'Framed', parentCategoryId: value.id })).toMatchObject({
       value: { id: expect.any(String) },
     });
-    expect(addCategory(site, 'shop', { ...root, displayName: 'x'.repeat(26) })).toEqual({
-      error: EDIT_MESSAGES.categoryTooLong,
-    });
-    expect(addCategory(site, 'shop', { ...root, displayName: ' ' })).toEqual({ error: EDIT_MESSAGES.categoryRequired });
-    expect(addCategory(site, 'shop', { ...root, displayName: 'A', parentCategoryId: 'missing' })).toEqual({
-      error: EDIT_MESSAGES.unknownParentCategory,
-    });
-    expect(addCategory(site, 'nope', { ...root, displayName: 'A' })).toEqual({
-      error: EDIT_MESSAGES.unknownCollection,
-      status: 404,
-    });
+    expect(addCategory(site, 'shop', { ...root, displayName: 'x'.repeat(26) })).toEqual(
+      refused('invalid', EDIT_MESSAGES.categoryTooLong),
+    );
+    expect(addCategory(site, 'shop', { ...root, displayName: ' ' })).toEqual(
+      refused('invalid', EDIT_MESSAGES.categoryRequired),
+    );
+    expect(addCategory(site, 'shop', { ...root, displayName: 'A', parentCategoryId: 'missing' })).toEqual(
+      refused('invalid', EDIT_MESSAGES.unknownParentCategory),
+    );
+    expect(addCategory(site, 'nope', { ...root, displayName: 'A' })).toEqual(
+      refused('not-found', EDIT_MESSAGES.unknownCollection),
+    );
   });
 
   it('builds nested navigation from collections, paths, external links and member areas', () => {
@@ -96,9 +102,9 @@ describe('merchant edits', () => {
       { title: 'https://example.com', url: 'https://example.com' },
       { title: 'Members', url: '/members/vip%20area' },
     ]);
-    expect(updateNavigation(site, [{ collectionId: 'gone' }])).toEqual({
-      error: EDIT_MESSAGES.unknownNavigationCollection('gone'),
-    });
+    expect(updateNavigation(site, [{ collectionId: 'gone' }])).toEqual(
+      refused('invalid', EDIT_MESSAGES.unknownNavigationCollection('gone')),
+    );
     expect(updateNavigation(site, [{ title: 'Nothing' }])).toHaveProperty('error');
   });
 
@@ -125,10 +131,10 @@ describe('merchant edits', () => {
     expect(moved.navigation[0]).toEqual({ title: 'Shop', url: '/store', collectionId: 'shop' });
     expect(applied(slug('journal', 'news')).site.collections[1]?.fullUrl).toBe('/news');
     expect(applied(slug('shop', 'shop')).site).toBe(site);
-    expect(slug('shop', 'Bad Slug')).toEqual({ error: EDIT_MESSAGES.urlIdInvalid });
-    expect(slug('shop', 'checkout')).toEqual({ error: EDIT_MESSAGES.urlIdReserved });
-    expect(slug('shop', 'journal')).toEqual({ error: EDIT_MESSAGES.urlIdTaken });
-    expect(slug('contact', 'write')).toEqual({ error: EDIT_MESSAGES.unknownCollection, status: 404 });
+    expect(slug('shop', 'Bad Slug')).toEqual(refused('invalid', EDIT_MESSAGES.urlIdInvalid));
+    expect(slug('shop', 'checkout')).toEqual(refused('invalid', EDIT_MESSAGES.urlIdReserved));
+    expect(slug('shop', 'journal')).toEqual(refused('url-taken', EDIT_MESSAGES.urlIdTaken));
+    expect(slug('contact', 'write')).toEqual(refused('not-found', EDIT_MESSAGES.unknownCollection));
   });
 
   it('saves a shop’s title, navigation title, description and SEO, retitling the links that showed the old name', () => {

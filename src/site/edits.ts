@@ -1,10 +1,12 @@
 /**
  * Merchant edits to a site (engine spec §7): each takes the current site and a request and gives
- * the changed site without its items (validated again before it is written) or the message to show.
+ * the changed site without its items (validated again before it is written), or the refusal: a domain
+ * code with the message to show (src/result.ts; the console's route maps the code to an HTTP status).
  * Pure: the website's SiteContent object applies them one at a time and writes the parts that changed.
  */
 import { isProductCollection, PRODUCTS_COLLECTION, PRODUCTS_COLLECTION_TYPE } from '../commerce/product';
 import { escapeHtml } from '../html/escape';
+import { refused, type Refused } from '../result';
 import type { ChartDataset } from './editor/chart';
 import type { Design } from './editor/design';
 import { randomHex } from './ids';
@@ -21,9 +23,10 @@ import type { TemplateAssets } from './theme-schema';
 /** What an edit gives back to the caller (plain data: it crosses an RPC boundary). */
 export type EditValue = { id: string } | { changed: boolean } | null;
 
-export type EditResult<T extends EditValue = EditValue> =
-  | { site: ShellInput; value: T }
-  | { error: string; status?: 400 | 404 };
+/** Why an edit was refused: what it names is not there, input that does not check, an address taken, a limit hit. */
+export type EditRefusal = 'not-found' | 'invalid' | 'url-taken' | 'over-limit';
+
+export type EditResult<T extends EditValue = EditValue> = { site: ShellInput; value: T } | Refused<EditRefusal>;
 
 const RESERVED_PATHS = new Set([
   'cart',
@@ -76,11 +79,11 @@ export interface NewProductCollection {
 
 export function addProductCollection(site: ShellInput, input: NewProductCollection): EditResult<{ id: string }> {
   const title = input.title.trim();
-  if (title === '') return { error: EDIT_MESSAGES.titleRequired };
-  if (title.length > 100 || input.navigationTitle.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
-  if (!URL_ID.test(input.urlId) || input.urlId.length > 100) return { error: EDIT_MESSAGES.urlIdInvalid };
-  if (RESERVED_PATHS.has(input.urlId)) return { error: EDIT_MESSAGES.urlIdReserved };
-  if (site.collections.some((c) => c.urlId === input.urlId)) return { error: EDIT_MESSAGES.urlIdTaken };
+  if (title === '') return refused('invalid', EDIT_MESSAGES.titleRequired);
+  if (title.length > 100 || input.navigationTitle.length > 100) return refused('invalid', EDIT_MESSAGES.titleTooLong);
+  if (!URL_ID.test(input.urlId) || input.urlId.length > 100) return refused('invalid', EDIT_MESSAGES.urlIdInvalid);
+  if (RESERVED_PATHS.has(input.urlId)) return refused('invalid', EDIT_MESSAGES.urlIdReserved);
+  if (site.collections.some((c) => c.urlId === input.urlId)) return refused('url-taken', EDIT_MESSAGES.urlIdTaken);
   const id = randomId('c');
   const collection = {
     id,
@@ -99,7 +102,7 @@ export function addProductCollection(site: ShellInput, input: NewProductCollecti
 
 export function removeCollection(site: ShellInput, collectionId: string): EditResult<null> {
   const collection = site.collections.find((c) => c.id === collectionId);
-  if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  if (collection === undefined) return refused('not-found', EDIT_MESSAGES.unknownCollection);
   return {
     site: {
       ...site,
@@ -150,20 +153,21 @@ function relinked(entries: readonly NavigationEntry[], collection: Linked, fullU
 }
 
 /** Why `urlId` cannot be a collection's (other than `exceptId`) slug, or null. */
-function slugProblem(site: ShellInput, urlId: string, exceptId?: string): string | null {
-  if (!URL_ID.test(urlId) || urlId.length > 100) return EDIT_MESSAGES.urlIdInvalid;
-  if (RESERVED_PATHS.has(urlId)) return EDIT_MESSAGES.urlIdReserved;
-  if (site.collections.some((c) => c.urlId === urlId && c.id !== exceptId)) return EDIT_MESSAGES.urlIdTaken;
+function slugProblem(site: ShellInput, urlId: string, exceptId?: string): Refused<EditRefusal> | null {
+  if (!URL_ID.test(urlId) || urlId.length > 100) return refused('invalid', EDIT_MESSAGES.urlIdInvalid);
+  if (RESERVED_PATHS.has(urlId)) return refused('invalid', EDIT_MESSAGES.urlIdReserved);
+  if (site.collections.some((c) => c.urlId === urlId && c.id !== exceptId))
+    return refused('url-taken', EDIT_MESSAGES.urlIdTaken);
   return null;
 }
 
 /** A new page (published, like Shopify's, and in no navigation until the merchant adds it). */
 export function addPage(site: ShellInput, input: { title: string; urlId: string }): EditResult<{ id: string }> {
   const title = input.title.trim();
-  if (title === '') return { error: EDIT_MESSAGES.titleRequired };
-  if (title.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
+  if (title === '') return refused('invalid', EDIT_MESSAGES.titleRequired);
+  if (title.length > 100) return refused('invalid', EDIT_MESSAGES.titleTooLong);
   const problem = slugProblem(site, input.urlId);
-  if (problem !== null) return { error: problem };
+  if (problem !== null) return problem;
   const id = randomId('c');
   const page = { id, type: 10, typeName: 'page' as const, title, urlId: input.urlId, fullUrl: `/${input.urlId}` };
   return { site: { ...site, collections: [...site.collections, page] }, value: { id } };
@@ -193,10 +197,10 @@ export function saveIndex(
   input: { title: string; collectionIds: readonly string[]; homepage?: boolean | undefined },
 ): EditResult<null> {
   const index = site.collections.find((c) => c.id === collectionId && c.typeName === 'index');
-  if (index === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  if (index === undefined) return refused('not-found', EDIT_MESSAGES.unknownCollection);
   const title = input.title.trim();
-  if (title === '') return { error: EDIT_MESSAGES.titleRequired };
-  if (title.length > 100) return { error: EDIT_MESSAGES.titleTooLong };
+  if (title === '') return refused('invalid', EDIT_MESSAGES.titleRequired);
+  if (title.length > 100) return refused('invalid', EDIT_MESSAGES.titleTooLong);
   const { homepage: _home, ...rest } = index;
   const home = input.homepage ?? index.homepage === true;
   // One home page: this index when it becomes it, taken from whichever collection was.
@@ -208,7 +212,7 @@ export function saveIndex(
     return other;
   });
   const problem = indexProblems(collections)[0];
-  if (problem !== undefined) return { error: problem.message };
+  if (problem !== undefined) return refused('invalid', problem.message);
   return { site: { ...site, collections }, value: null };
 }
 
@@ -231,11 +235,11 @@ export interface PageChanges {
  */
 export function savePage(site: ShellInput, collectionId: string, input: PageChanges): EditResult<null> {
   const page = site.collections.find((c) => c.id === collectionId && c.typeName === 'page');
-  if (page === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  if (page === undefined) return refused('not-found', EDIT_MESSAGES.unknownCollection);
   const urlId = input.urlId ?? page.urlId;
   if (urlId !== page.urlId) {
     const problem = slugProblem(site, urlId, page.id);
-    if (problem !== null) return { error: problem };
+    if (problem !== null) return problem;
   }
   const { body: _body, seoTitle: _seoTitle, seoDescription: _seoDescription, ...kept } = page;
   const optional = {
@@ -305,10 +309,10 @@ export function saveCollectionSettings(
   const collection = site.collections.find(
     (c) => c.id === collectionId && (isProductCollection(c) || c.typeName === 'blog'),
   );
-  if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  if (collection === undefined) return refused('not-found', EDIT_MESSAGES.unknownCollection);
   if (input.urlId !== collection.urlId) {
     const problem = slugProblem(site, input.urlId, collection.id);
-    if (problem !== null) return { error: problem };
+    if (problem !== null) return problem;
   }
   const stored = collection as typeof collection & { navigationTitle?: string };
   const changed: Record<string, unknown> = {
@@ -341,7 +345,7 @@ export function saveCollectionSettings(
 export function setFormSuccessUrl(site: ShellInput, formId: string, url: string): EditResult<null> {
   const forms = site.forms ?? [];
   const form = forms.find((f) => f.id === formId);
-  if (form === undefined) return { error: EDIT_MESSAGES.unknownForm, status: 404 };
+  if (form === undefined) return refused('not-found', EDIT_MESSAGES.unknownForm);
   if ((form.successRedirectUrl ?? '') === url) return { site, value: null };
   const { successRedirectUrl: _old, ...rest } = form;
   const changed = url === '' ? rest : { ...rest, successRedirectUrl: url };
@@ -360,14 +364,15 @@ type Category = NewCategory & { id: string; [field: string]: unknown };
 
 export function addCategory(site: ShellInput, collectionId: string, input: NewCategory): EditResult<{ id: string }> {
   const collection = site.collections.find((c) => c.id === collectionId);
-  if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  if (collection === undefined) return refused('not-found', EDIT_MESSAGES.unknownCollection);
   const name = input.displayName.trim();
-  if (name === '') return { error: EDIT_MESSAGES.categoryRequired };
-  if (name.length > CONTENT_LIMITS.categoryLength) return { error: EDIT_MESSAGES.categoryTooLong };
+  if (name === '') return refused('invalid', EDIT_MESSAGES.categoryRequired);
+  if (name.length > CONTENT_LIMITS.categoryLength) return refused('invalid', EDIT_MESSAGES.categoryTooLong);
   const categories = ((collection as { categories?: Category[] }).categories ?? []) as Category[];
-  if (categories.length >= CONTENT_LIMITS.nestedCategories) return { error: EDIT_MESSAGES.tooManyCategories };
+  if (categories.length >= CONTENT_LIMITS.nestedCategories)
+    return refused('over-limit', EDIT_MESSAGES.tooManyCategories);
   if (input.parentCategoryId !== null && !categories.some((c) => c.id === input.parentCategoryId))
-    return { error: EDIT_MESSAGES.unknownParentCategory };
+    return refused('invalid', EDIT_MESSAGES.unknownParentCategory);
   const id = randomId('cat');
   const updated = { ...collection, categories: [...categories, { ...input, displayName: name, id }] };
   return {
@@ -386,11 +391,12 @@ export interface NavigationItem {
   children?: NavigationItem[];
 }
 
-function navigationEntry(site: ShellInput, item: NavigationItem): NavigationEntry | { error: string } {
+function navigationEntry(site: ShellInput, item: NavigationItem): NavigationEntry | Refused<EditRefusal> {
   let entry: { title: string; url?: string; collectionId?: string };
   if (item.collectionId !== undefined) {
     const collection = site.collections.find((c) => c.id === item.collectionId);
-    if (collection === undefined) return { error: EDIT_MESSAGES.unknownNavigationCollection(item.collectionId) };
+    if (collection === undefined)
+      return refused('invalid', EDIT_MESSAGES.unknownNavigationCollection(item.collectionId));
     entry = {
       title: item.title ?? ((collection as { navigationTitle?: string }).navigationTitle || collection.title),
       url: collection.fullUrl,
@@ -405,10 +411,10 @@ function navigationEntry(site: ShellInput, item: NavigationItem): NavigationEntr
   } else if (item.title !== undefined && (item.children?.length ?? 0) > 0) {
     entry = { title: item.title };
   } else {
-    return {
-      error:
-        'Each navigation item needs a collectionId, a url, an externalLink or a memberAreaId, or a title and links under it (a folder).',
-    };
+    return refused(
+      'invalid',
+      'Each navigation item needs a collectionId, a url, an externalLink or a memberAreaId, or a title and links under it (a folder).',
+    );
   }
   const children: NavigationEntry[] = [];
   for (const child of item.children ?? []) {
@@ -432,7 +438,7 @@ export function updateNavigation(site: ShellInput, items: readonly NavigationIte
 /** Adds a link to the collection at the end of the navigation, unless it already has one. */
 export function appendToNavigation(site: ShellInput, collectionId: string): EditResult<null> {
   const collection = site.collections.find((c) => c.id === collectionId);
-  if (collection === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  if (collection === undefined) return refused('not-found', EDIT_MESSAGES.unknownCollection);
   if (inNavigation(site.navigation, collection)) return { site, value: null };
   const title = (collection as { navigationTitle?: string }).navigationTitle || collection.title;
   return {
@@ -465,7 +471,7 @@ export interface PageChart {
  */
 export function setPageCharts(site: ShellInput, collectionId: string, charts: readonly PageChart[]): EditResult<null> {
   const page = site.collections.find((c) => c.id === collectionId && c.typeName === 'page');
-  if (page === undefined) return { error: EDIT_MESSAGES.unknownCollection, status: 404 };
+  if (page === undefined) return refused('not-found', EDIT_MESSAGES.unknownCollection);
   const byId = new Map(charts.flatMap((chart) => (chart.id === null ? [] : [[chart.id, chart] as const])));
   const block = (id: string, chart: PageChart) => ({
     id,
@@ -532,7 +538,7 @@ export function setDesign(site: ShellInput, design: Design | null): EditResult<{
 /** Connects, confirms or disconnects the mailing list, or adds a list (src/site/mailing-list.ts). */
 export function setMailingList(site: ShellInput, change: MailingListChange, now: number): EditResult<null> {
   const outcome = changeMailingList(site.mailingList ?? NO_MAILING_LIST, change, now, () => randomId('list'));
-  if ('error' in outcome) return { error: outcome.error, ...(outcome.status === 404 ? { status: 404 as const } : {}) };
+  if ('error' in outcome) return outcome;
   return { site: { ...site, mailingList: outcome.mailingList }, value: null };
 }
 

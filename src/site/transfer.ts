@@ -39,9 +39,13 @@ interface StagedPart {
   products: Record<string, number>;
 }
 
+/** Why an import or export step was refused: input that does not check, no such import, or the store changed meanwhile. */
+export type TransferRefusal = 'invalid' | 'not-found' | 'conflict';
+
+/** A refused step, its code mapped to an HTTP status by the site admin's route (src/routes/integrations/site-admin.ts). */
 export class TransferError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409,
+    readonly code: TransferRefusal,
     message: string,
   ) {
     super(message);
@@ -65,7 +69,7 @@ export async function beginImport(
     ...head,
     website: { ...head.website, id: target.websiteId },
   });
-  if ('error' in begun) throw new TransferError(400, begun.error);
+  if ('error' in begun) throw new TransferError('invalid', begun.error);
   const id = randomHex(16);
   const staged: StagedImport = { ...target, contentImportId: begun.importId };
   await env.SITE_CONTENT.put(importKey(id), JSON.stringify(staged), { expirationTtl: STAGED_SECONDS });
@@ -74,7 +78,7 @@ export async function beginImport(
 
 async function stagedImport(kv: KVNamespace, id: string): Promise<StagedImport> {
   const staged = await kv.get<StagedImport>(importKey(id), 'json');
-  if (staged === null) throw new TransferError(404, 'No such import (imports expire an hour after they start)');
+  if (staged === null) throw new TransferError('not-found', 'No such import (imports expire an hour after they start)');
   return staged;
 }
 
@@ -89,7 +93,7 @@ export async function stageItems(
 ): Promise<void> {
   const staged = await stagedImport(env.SITE_CONTENT, id);
   const result = await contentOf(staged.websiteId).stageItems(staged.contentImportId, first, items);
-  if ('error' in result) throw new TransferError(409, result.error);
+  if ('error' in result) throw new TransferError('conflict', result.error);
   const products: Record<string, number> = {};
   for (const item of items)
     if (item.structuredContent !== undefined) products[item.collectionId] = (products[item.collectionId] ?? 0) + 1;
@@ -102,15 +106,15 @@ async function checkParts(kv: KVNamespace, id: string, parts: number, itemCount:
   const products = new Map<string, number>();
   for (let n = 0; n < parts; n++) {
     const part = await kv.get<StagedPart>(partKey(id, n), 'json');
-    if (part === null) throw new TransferError(400, `Part ${n} of the items was never received`);
+    if (part === null) throw new TransferError('invalid', `Part ${n} of the items was never received`);
     items += part.items;
     for (const [collectionId, count] of Object.entries(part.products))
       products.set(collectionId, (products.get(collectionId) ?? 0) + count);
   }
-  if (items !== itemCount) throw new TransferError(400, `Received ${items} items, expected ${itemCount}`);
+  if (items !== itemCount) throw new TransferError('invalid', `Received ${items} items, expected ${itemCount}`);
   for (const [collectionId, count] of products) {
     if (count > CONTENT_LIMITS.productsPerCollection)
-      throw new TransferError(400, tooManyProducts(collectionId, count));
+      throw new TransferError('invalid', tooManyProducts(collectionId, count));
   }
 }
 
@@ -129,7 +133,7 @@ export async function commitImport(
   const staged = await stagedImport(kv, id);
   await checkParts(kv, id, parts, itemCount);
   const committed = await contentOf(staged.websiteId).commitImport(staged.websiteId, staged.contentImportId);
-  if ('error' in committed) throw new TransferError(400, committed.error);
+  if ('error' in committed) throw new TransferError('invalid', committed.error);
   if (staged.host !== null) await mapHost(kv, staged.host, staged.websiteId);
   else if (staged.websiteId === DEMO_SITE_ID) await markDevelopmentStoreImported(kv);
   await Promise.all([kv.delete(importKey(id)), ...Array.from({ length: parts }, (_, n) => kv.delete(partKey(id, n)))]);
@@ -149,7 +153,7 @@ export async function exportHead(
   if (shell.value === null) return null;
   const count = await object.exportItems(0, 1);
   if (count.version !== shell.version)
-    throw new TransferError(409, 'The store changed during the export; export again');
+    throw new TransferError('conflict', 'The store changed during the export; export again');
   return { siteJson: shell.value, itemCount: count.value.total, version: shell.version };
 }
 
@@ -167,7 +171,7 @@ export async function exportItems(
   const page = await content.exportItems(after, limit);
   if (page.version !== version)
     throw new TransferError(
-      409,
+      'conflict',
       `The store changed during the export (version ${version} is now ${page.version}); export again`,
     );
   const { items, lastSeq } = page.value;

@@ -16,7 +16,7 @@ export interface Room {
 }
 
 /** Modules of ours that import nothing of ours but each other: anything may depend on them. */
-export const GROUND = ['values', 'html'] as const;
+export const GROUND = ['values', 'html', 'result'] as const;
 
 /** Everything below the HTTP layer that the routes put together. */
 const BELOW_ROUTES = [
@@ -157,6 +157,11 @@ export const ROOMS: readonly Room[] = [
   {
     room: 'html',
     job: 'ground: HTML text escaping and the `markup` template for hand-built HTML',
+    mayImport: [...GROUND],
+  },
+  {
+    room: 'result',
+    job: "ground: what a step that may refuse answers, the Durable Objects' methods and the site's edits alike: the value, or a domain error code with the message the user reads (`refused(code, message)`); the route that calls one chooses the HTTP status per code",
     mayImport: [...GROUND],
   },
 ];

@@ -7,6 +7,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleRoutes } from '../../api/console';
+import { refused } from '../../result';
 import { MAILING_LIST_MESSAGES, changeMailingList } from '../../site/editor/mailing-list';
 import { ApiError, API_MESSAGES, consoleApi, errorMessage } from './api';
 import { CHECK_CONNECTION, FetchStatus, LIST_FAILED, Loaded, LOADED_MESSAGES, NOT_LOCATED } from './Loaded';
@@ -68,13 +69,20 @@ describe("the console's failure texts (E108)", () => {
         now,
         newId,
       ),
-    ).toEqual({
-      error: "You don't have any mailing lists. Please create one before continuing",
-    });
+    ).toEqual(refused('invalid', "You don't have any mailing lists. Please create one before continuing"));
+    const lists = [{ id: 'list-1', name: 'News', automation: false }];
+    expect(
+      changeMailingList(
+        { lists, connection: { state: 'disconnected' } },
+        { action: 'connect', listId: 'gone', doubleOptIn: false },
+        now,
+        newId,
+      ),
+    ).toEqual(refused('not-found', MAILING_LIST_MESSAGES.unknownList));
     const awaiting = { state: 'awaiting' as const, listId: 'gone', doubleOptIn: true, requestedAt: now };
-    expect(changeMailingList({ lists: [], connection: awaiting }, { action: 'confirm' }, now, newId)).toEqual({
-      error: 'Unable to connect. Please try again',
-    });
+    expect(changeMailingList({ lists: [], connection: awaiting }, { action: 'confirm' }, now, newId)).toEqual(
+      refused('invalid', 'Unable to connect. Please try again'),
+    );
   });
 });
 

@@ -52,6 +52,7 @@ import {
   stageItems,
   storeExists,
   TransferError,
+  type TransferRefusal,
 } from '../../site/transfer';
 import { apiError, isDevelopment, readJson, type AppEnv } from '../shared/http';
 import { applyEdit } from '../console/site-edits';
@@ -172,8 +173,15 @@ async function importTarget(
   return folderId;
 }
 
+/** The one status for each refusal of an import or export step. */
+const TRANSFER_STATUS = {
+  invalid: 400,
+  'not-found': 404,
+  conflict: 409,
+} as const satisfies Record<TransferRefusal, number>;
+
 function transferFailure(error: unknown): never {
-  if (error instanceof TransferError) throw new ApiError(error.status, error.message);
+  if (error instanceof TransferError) throw new ApiError(TRANSFER_STATUS[error.code], error.message);
   throw error;
 }
 

@@ -7,6 +7,8 @@
  * service's confirmation (`confirm`, which the console's "Check connection" asks for) connects it.
  * Validation of the stored form: schema.ts.
  */
+import { refused, type Refused } from '../../result';
+
 export const MAILING_LIST_MESSAGES = {
   listRequired: 'A List must be selected',
   noLists: "You don't have any mailing lists. Please create one before continuing",
@@ -46,7 +48,7 @@ export type MailingListChange =
   | { action: 'confirm' }
   | { action: 'addList'; name: string };
 
-export type MailingListOutcome = { mailingList: MailingList } | { error: string; status?: 400 | 404 };
+export type MailingListOutcome = { mailingList: MailingList } | Refused<'not-found' | 'invalid'>;
 
 /** Applies a change at time `now`; the new state, or the message to show. */
 export function changeMailingList(
@@ -57,10 +59,10 @@ export function changeMailingList(
 ): MailingListOutcome {
   switch (change.action) {
     case 'connect': {
-      if (current.lists.length === 0) return { error: MAILING_LIST_MESSAGES.noLists };
-      if (change.listId === null || change.listId === '') return { error: MAILING_LIST_MESSAGES.listRequired };
+      if (current.lists.length === 0) return refused('invalid', MAILING_LIST_MESSAGES.noLists);
+      if (change.listId === null || change.listId === '') return refused('invalid', MAILING_LIST_MESSAGES.listRequired);
       const list = current.lists.find((entry) => entry.id === change.listId);
-      if (list === undefined) return { error: MAILING_LIST_MESSAGES.unknownList, status: 404 };
+      if (list === undefined) return refused('not-found', MAILING_LIST_MESSAGES.unknownList);
       const connection: MailingConnection = list.automation
         ? { state: 'awaiting', listId: list.id, doubleOptIn: change.doubleOptIn, requestedAt: now }
         : { state: 'connected', listId: list.id, doubleOptIn: change.doubleOptIn, connectedAt: now };
@@ -70,9 +72,9 @@ export function changeMailingList(
       return { mailingList: { ...current, connection: { state: 'disconnected' } } };
     case 'confirm': {
       const connection = current.connection;
-      if (connection.state !== 'awaiting') return { error: MAILING_LIST_MESSAGES.notAwaiting };
+      if (connection.state !== 'awaiting') return refused('invalid', MAILING_LIST_MESSAGES.notAwaiting);
       if (!current.lists.some((entry) => entry.id === connection.listId))
-        return { error: MAILING_LIST_MESSAGES.unableToConnect };
+        return refused('invalid', MAILING_LIST_MESSAGES.unableToConnect);
       return {
         mailingList: {
           ...current,
@@ -87,10 +89,10 @@ export function changeMailingList(
     }
     case 'addList': {
       const name = change.name.trim();
-      if (name === '') return { error: MAILING_LIST_MESSAGES.listNameRequired };
-      if (current.lists.length >= MAX_MAILING_LISTS) return { error: MAILING_LIST_MESSAGES.tooManyLists };
+      if (name === '') return refused('invalid', MAILING_LIST_MESSAGES.listNameRequired);
+      if (current.lists.length >= MAX_MAILING_LISTS) return refused('invalid', MAILING_LIST_MESSAGES.tooManyLists);
       if (current.lists.some((entry) => entry.name.toLowerCase() === name.toLowerCase()))
-        return { error: MAILING_LIST_MESSAGES.listExists };
+        return refused('invalid', MAILING_LIST_MESSAGES.listExists);
       return { mailingList: { ...current, lists: [...current.lists, { id: newId(), name, automation: false }] } };
     }
   }

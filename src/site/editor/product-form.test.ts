@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_TYPE_CODES } from '../../commerce/product';
+import { refused } from '../../result';
 import { changeNames } from '../catalog-names';
 import { EDIT_MESSAGES } from '../edits';
 import type { Collection, Item } from '../schema';
@@ -297,9 +298,12 @@ describe('the tag and category manager', () => {
   });
 
   it('adds, renames one at a time, merges and removes', () => {
-    expect(changeNames(collection, 'tag', ['lamp'], { kind: 'rename', from: ['desk', 'lamp'], to: 'x' })).toEqual({
-      error: TAG_MESSAGES.editOne('tag'),
-    });
+    expect(changeNames(collection, 'tag', ['lamp'], { kind: 'rename', from: ['desk', 'lamp'], to: 'x' })).toEqual(
+      refused('invalid', TAG_MESSAGES.editOne('tag')),
+    );
+    expect(changeNames(collection, 'tag', ['lamp'], { kind: 'remove', names: ['nope'] })).toEqual(
+      refused('not-found', TAG_MESSAGES.unknown('tag', 'nope')),
+    );
     const renamed = changeNames(collection, 'tag', ['lamp'], { kind: 'rename', from: ['lamp'], to: 'Lamps' });
     expect(renamed).toMatchObject({ from: ['lamp'], to: 'Lamps', collection: { tags: ['desk', 'Lamps'] } });
     expect(
