@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emailText } from './email-text';
 import { EMAIL_DE } from './email-text/de';
 import { EMAIL_EN } from './email-text/en';
@@ -45,6 +45,21 @@ describe('the email texts by language (issue 32, journey 8)', () => {
     expect(emailText({ locale: 'en-US', timeZone: 'Mars/Olympus' }).date(LATE_EVENING)).toBe(
       'Saturday, December 5, 2026',
     );
+  });
+
+  it('builds a date formatter once per locale and zone, not per email (the orders object writes them on its one thread)', () => {
+    const write = () => {
+      const text = emailText({ locale: 'es-ES', timeZone: 'Europe/Madrid' });
+      return [text.date(LATE_EVENING), text.dateTime(LATE_EVENING)];
+    };
+    const first = write();
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      for (let i = 0; i < 3; i++) expect(write()).toEqual(first);
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
   });
 
   it('words a subscription’s terms as the storefront does, in the email’s language', () => {

@@ -41,13 +41,20 @@ export const FORMER_EMAIL_LOCALE: EmailLocale = { locale: 'en-US', timeZone: 'UT
 
 /** The store's time zone when it is one the runtime knows, else UTC (a date is never refused for its zone). */
 function knownZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      known = timeZone;
+    } catch {
+      known = 'UTC';
+    }
+    knownZones.set(timeZone, known);
   }
+  return known;
 }
+
+const knownZones = new Map<string, string>();
 
 const MOMENT: Intl.DateTimeFormatOptions = {
   year: 'numeric',
@@ -57,6 +64,22 @@ const MOMENT: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
   timeZoneName: 'short',
 };
+
+/**
+ * A date's formatter for a locale and zone, kept: building one costs far more than formatting with it, and the orders
+ * object writes a placed order's emails on its one thread (as money.ts keeps its number formats).
+ */
+function dateFormat(locale: string, timeZone: string, moment: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${moment}`;
+  let format = dateFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, moment ? { ...MOMENT, timeZone } : { dateStyle: 'full', timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * An email's texts for `to`: `say(key, values)` fills the `{name}` places; money as its locale writes it; `date` a day
@@ -74,8 +97,8 @@ export function emailText(to: EmailLocale) {
     lang: to.locale.split('-')[0]?.toLowerCase() === language ? to.locale : 'en',
     say,
     money: (units: number, currency: string): string => formatMoney(units, currency, to.locale),
-    date: (at: number): string => new Intl.DateTimeFormat(to.locale, { dateStyle: 'full', timeZone }).format(at),
-    dateTime: (at: number): string => new Intl.DateTimeFormat(to.locale, { ...MOMENT, timeZone }).format(at),
+    date: (at: number): string => dateFormat(to.locale, timeZone, false).format(at),
+    dateTime: (at: number): string => dateFormat(to.locale, timeZone, true).format(at),
     day: (day: string): string => sendOnText(day, to.locale),
     /** 'Billed every week, until you cancel' in the email's language. */
     billing: (plan: SubscriptionPlan): string => subscriptionBilling(STOREFRONT[language], plan),
