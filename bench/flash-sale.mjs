@@ -2,10 +2,11 @@
  * Flash sale (issue 34; run by bench/place-order.mjs on bare workerd): SHOPPERS shoppers at once for UNITS units of
  * one counted product, each adding one, starting the checkout, giving an email and an address, choosing the first
  * shipping option and placing the order with the local provider's success card. Paid orders must equal the units,
- * and no answer may be a 5xx; printed: place-order p50 and p99, the whole sale's time, and how fast the shoppers who
- * lost were told (the latency of the answer that refused them, at whichever step it came: from when it was asked, and
- * from when it had a connection of the bench's pool), how many requests the sale took, and how many connections were
- * reset and sent again (status 0: never answered).
+ * and no answer may be a 5xx; printed: place-order p50 and p99 of the winners beside the losers' (the shoppers told
+ * 'sold out' by the place call itself), the whole sale's time, and how fast the shoppers who lost were told (the
+ * latency of the answer that refused them, at whichever step it came: from when it was asked, and from when it had a
+ * connection of the bench's pool), how many requests the sale took, and how many connections were reset and sent
+ * again (status 0: never answered).
  */
 import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -79,7 +80,7 @@ function call(agent, url, method, path, cookie, body, headers = {}, tries = 0) {
   });
 }
 
-/** One shopper's try: `{ paid, placeMs, refusedMs, statuses }` (refusedMs: the refusing answer's latency). */
+/** One shopper's try: `{ paid, placeMs, placeServedMs, refusedMs, statuses }` (refusedMs: the refusing answer's latency). */
 async function shopper(agent, url, line, quantity = 1) {
   const cookie = `crumb=${CRUMB}; CART=${randomBytes(16).toString('hex')}`;
   const statuses = [];
@@ -91,6 +92,7 @@ async function shopper(agent, url, line, quantity = 1) {
   const refused = (res) => ({
     paid: false,
     placeMs: null,
+    placeServedMs: null,
     refusedMs: res.ms,
     refusedServedMs: res.servedMs,
     refusedAt: STEPS[statuses.length - 1],
@@ -118,6 +120,7 @@ async function shopper(agent, url, line, quantity = 1) {
   return {
     paid,
     placeMs: placed.ms,
+    placeServedMs: placed.servedMs,
     refusedMs: paid ? null : placed.ms,
     refusedServedMs: paid ? null : placed.servedMs,
     refusedAt: paid ? null : 'place',
@@ -153,6 +156,10 @@ export async function flashSale(url) {
   agent.destroy();
   const after = await (await fetch(new URL('/api/commerce/inventory/stock/?itemId=p-field-notes', url))).json();
   const places = results.map((r) => r.placeMs).filter((ms) => ms !== null);
+  // The place call's answer, from when it had a connection: the winners' (paid) and the losers' (refused by it).
+  const placeServed = (paid) =>
+    results.filter((r) => r.placeMs !== null && r.paid === paid).map((r) => r.placeServedMs);
+  const [winners, losers] = [placeServed(true), placeServed(false)];
   const refusals = results.map((r) => r.refusedMs).filter((ms) => ms !== null);
   const served = results.map((r) => r.refusedServedMs).filter((ms) => ms !== null);
   const steps = results.map((r) => r.statuses.length);
@@ -173,6 +180,11 @@ export async function flashSale(url) {
     seconds,
     placeP50: pct(places, 50),
     placeP99: pct(places, 99),
+    winnersPlaceP50: pct(winners, 50),
+    winnersPlaceP99: pct(winners, 99),
+    losersPlaceP50: pct(losers, 50),
+    losersPlaceP99: pct(losers, 99),
+    losersAtPlace: losers.length,
     refusedP50: pct(refusals, 50),
     refusedP99: pct(refusals, 99),
     refusedServedP50: pct(served, 50),

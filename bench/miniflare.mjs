@@ -223,7 +223,7 @@ export class Views extends DurableObject {
   }
 }
 export default {
-  async fetch(request, env) {
+  async fetch(request, env, ctx) {
     // What the consumer has stored so far, for the bench to check that every answered beacon arrives.
     if (request.method === 'GET') return Response.json({ stored: await env.VIEWS.get(env.VIEWS.idFromName('demo')).stored() });
     let data;
@@ -235,7 +235,8 @@ export default {
     if (typeof data?.websiteId !== 'string' || typeof data.url !== 'string') return Response.json({ error: 'data' }, { status: 400 });
     const visitor = await env.VISITOR_LIMITER.limit({ key: 'visitor' });
     const website = await env.WEBSITE_LIMITER.limit({ key: data.websiteId });
-    await env.BEACON_QUEUE.send({ websiteId: data.websiteId, entry: { id: crypto.randomUUID(), hour: Math.floor(Date.now() / 3600000), path: data.url } }, { contentType: 'json' });
+    // Sent after the answer, as the routes do (src/durable/beacon-delivery.ts queueBeacon).
+    ctx.waitUntil(env.BEACON_QUEUE.send({ websiteId: data.websiteId, entry: { id: crypto.randomUUID(), hour: Math.floor(Date.now() / 3600000), path: data.url } }, { contentType: 'json' }));
     const headers = new Headers({ 'content-type': 'application/json' });
     for (const name of ['ss_cvr', 'ss_cvt', 'ss_cid']) headers.append('set-cookie', name + '=' + crypto.randomUUID() + '; Path=/; Max-Age=63072000; SameSite=Lax');
     return new Response(JSON.stringify({ ok: visitor.success && website.success }), { headers });

@@ -149,6 +149,9 @@ async function flashSaleRun() {
       `| ${sale.paid} | ${sale.left} | ${sale.errors} | ${sale.unreached} | ${sale.resets} | ${sale.requests} | ${sale.seconds.toFixed(1)} s | ${sale.placeP50.toFixed(0)} ms | ${sale.placeP99.toFixed(0)} ms | ${sale.refusedP50.toFixed(0)} ms | ${sale.refusedP99.toFixed(0)} ms | ${sale.refusedServedP50.toFixed(0)} ms | ${sale.refusedServedP99.toFixed(0)} ms |`,
     );
     console.log(
+      `place order from its connection: winners (${sale.paid}) p50 ${sale.winnersPlaceP50.toFixed(0)} ms, p99 ${sale.winnersPlaceP99.toFixed(0)} ms; losers told by it (${sale.losersAtPlace}) p50 ${sale.losersPlaceP50.toFixed(0)} ms, p99 ${sale.losersPlaceP99.toFixed(0)} ms`,
+    );
+    console.log(
       `losers by the step that refused them (count, p50/p99 from connection): ${Object.entries(sale.refusedAt)
         .map(([step, at]) => `${step} ${at.n}, ${at.servedP50.toFixed(0)}/${at.servedP99.toFixed(0)} ms`)
         .join('; ')}`,

@@ -18,10 +18,11 @@ const seen = new Map<string, { available: number; at: number }>();
 
 const keyOf = (websiteId: string, sku: string) => `${websiteId}\u0000${sku}`;
 
-/** Notes the ledger's answer of `available` units of each sku, heard at `now`. */
-export function noteAvailable(websiteId: string, available: Record<string, number>, now = Date.now()): void {
+/** Notes the ledger's answer of `available` units of each sku, given at `now`, unless one given later was noted. */
+export function noteAvailable(websiteId: string, available: Readonly<Record<string, number>>, now = Date.now()): void {
   for (const [sku, units] of Object.entries(available)) {
     const key = keyOf(websiteId, sku);
+    if ((seen.get(key)?.at ?? 0) > now) continue;
     seen.delete(key);
     seen.set(key, { available: units, at: now });
     if (seen.size > MAX_SEEN) seen.delete(seen.keys().next().value as string);

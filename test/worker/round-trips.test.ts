@@ -31,6 +31,7 @@ import { delivered } from './beacons-delivered';
 import { Visitor } from './visitor';
 import { inNextStockSlot } from './stock-slot';
 import { forgetKeptItemPages } from '../../src/site/item-pages';
+import { forgetSeenStock } from '../../src/durable/stock-seen';
 import { mapHost } from '../../src/site/store';
 
 interface Counted {
@@ -300,6 +301,40 @@ describe('round trips per request kind', () => {
         body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: [{ sku: CANDLE.sku, available: 0 }] },
       });
     });
+    expect(toldAtOnce.objects).toEqual(['CARTS.claim', 'CARTS.release']);
+    expect(await available(base)).toBe(0);
+  });
+
+  it("a flash sale's loser in another isolate: told at once by the stock answer the data centre's adds keep, without reaching the orders or stock object", async () => {
+    const { base, websiteId } = await storeOnHost('sold-out-kept', (site) => setStock(site, 'candle', 1));
+    await standardRules(websiteId);
+    await installCounters(websiteId);
+    const open = () => new Visitor(base).open('/cart');
+    const [winner, loser, late] = await Promise.all([open(), open(), open()]);
+    for (const shopper of [winner, loser]) {
+      expect((await shopper.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
+      expect((await shopper.json('POST', CHECKOUT, {})).status).toBe(200);
+      await fillCheckout(shopper);
+    }
+    expect((await placeOrder(winner, CARD.ok)).status).toBe(201);
+    await followedUp(websiteId);
+    const toldAtOnce = await inNextStockSlot(async () => {
+      // A late shopper's add asks the ledger (sold out: refused) and the data centre keeps its answer for 2 s: until a
+      // second add is answered from it (the Cache API's put runs after the first add's answer).
+      const addLate = async () =>
+        expect((await late.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(400);
+      await expect.poll(async () => (await counted(addLate)).objects, { timeout: 20_000 }).toEqual(['CARTS.add']);
+      // The loser's placement reaches an isolate that heard nothing of the sale itself.
+      forgetSeenStock();
+      return counted(async () => {
+        const placed = await placeOrder(loser, CARD.ok);
+        expect(placed).toMatchObject({
+          status: 409,
+          body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: [{ sku: CANDLE.sku, available: 0 }] },
+        });
+      });
+    });
+    // Only its own cart is claimed and given back; the answer is the ledger's own message.
     expect(toldAtOnce.objects).toEqual(['CARTS.claim', 'CARTS.release']);
     expect(await available(base)).toBe(0);
   });

@@ -49,6 +49,9 @@ describe('stock-seen', () => {
       expect(heardShort('w', [line('A')], 1000 + SEEN_TTL_MS)).toEqual([]);
       noteAvailable('w', { A: 2 }, 1500);
       expect(heardShort('w', [line('A')], 1600)).toEqual([]);
+      // An answer the ledger gave before, heard after (one the data centre kept): the newer one stands.
+      noteAvailable('w', { A: 0 }, 1200);
+      expect(heardShort('w', [line('A')], 1600)).toEqual([]);
     });
 
     it('keeps at most 4,096 skus, the oldest heard forgotten first', () => {

@@ -5,12 +5,15 @@
  * skus) share one ledger read instead of each making a round trip to the website's one `StockLedger`
  * (issue 34; docs/architecture.md, "Round trips per request kind"). What a page shows and what an add to the
  * cart may ask for come from here (a cart reserves nothing: it only keeps a shopper from asking for more than there
- * is); checking out and placing an order still ask the ledger, which alone sells.
+ * is); checking out and placing an order still ask the ledger, which alone sells, but a placement of a sku the data
+ * centre's kept answer says is short is refused at the edge (`hearKeptStock`: a flash sale's losers told at once).
  */
 import type { Context } from 'hono';
+import { noteAvailable } from '../../durable/stock-seen';
 import { availableStockOf } from '../../durable/stubs';
 import { faultable } from '../../faults';
-import { freshnessSlot, type ReadAvailable } from '../../storefront/available-stock';
+import type { Item } from '../../site/schema';
+import { countedStock, freshnessSlot, type ReadAvailable } from '../../storefront/available-stock';
 import { type AppEnv, storeOf } from '../shared/http';
 
 /**
@@ -32,15 +35,21 @@ const heard = new Map<string, { available: Readonly<Record<string, number>>; unt
 /** Keys kept per isolate: a few hundred bytes each, bounded whatever the catalogue. */
 const MAX_HEARD = 1_000;
 
+/** A ledger answer kept at the edge, with when the ledger gave it (ms since the epoch; 0: not said). */
+interface KeptAnswer {
+  available: Readonly<Record<string, number>>;
+  readAt: number;
+}
+
 /**
  * The answer heard under `url` that is still fresh at `now`. A miss of a page whose skus the isolate asked about in the
  * last SHOWN_STOCK_SECONDS reads neither the ledger nor the Cache API: without this, each paid a Cache API match and a
  * JSON parse (and, where the Cache API had no copy, a ledger call: a stock object's RPC and its statement).
  */
-function heardAt(url: string, now: number): Readonly<Record<string, number>> | undefined {
+function heardAt(url: string, now: number): KeptAnswer | undefined {
   const found = heard.get(url);
   if (found === undefined) return undefined;
-  if (found.until > now) return found.available;
+  if (found.until > now) return { available: found.available, readAt: found.until - SHOWN_STOCK_SECONDS * 1000 };
   heard.delete(url);
   return undefined;
 }
@@ -51,6 +60,32 @@ function hear(url: string, available: Readonly<Record<string, number>>, readAt: 
   heard.delete(url);
   heard.set(url, { available, until: readAt + SHOWN_STOCK_SECONDS * 1000 });
   if (heard.size > MAX_HEARD) heard.delete(heard.keys().next().value as string);
+}
+
+/** The Cache API key of the website's answer to `counted` in the page freshness slot of now; null when too long. */
+function keptAnswerUrl(websiteId: string, counted: Record<string, number>): string | null {
+  const question = Object.entries(counted)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([sku, level]) => `${encodeURIComponent(sku)}=${level}`)
+    .join('&');
+  const url = `https://shown-stock.internal/${encodeURIComponent(websiteId)}/s${freshnessSlot(Date.now())}?${question}`;
+  return url.length > MAX_KEY_LENGTH ? null : url;
+}
+
+const keptAnswers = () => faultable('cache', (caches as unknown as { default: Cache }).default, 'shown stock');
+
+/** The answer kept under `url`, if any: this isolate's (`heard`), else the Cache API's (then heard); a Cache API that fails has none. */
+async function keptAnswer(url: string): Promise<KeptAnswer | undefined> {
+  const inMemory = heardAt(url, Date.now());
+  if (inMemory !== undefined) return inMemory;
+  const kept = await keptAnswers()
+    .match(url)
+    .catch(() => undefined);
+  const available = await kept?.json<Record<string, number>>().catch(() => undefined);
+  if (available === undefined) return undefined;
+  const readAt = Number(kept?.headers.get(READ_AT_HEADER)) || 0;
+  hear(url, available, readAt);
+  return { available, readAt };
 }
 
 /**
@@ -67,21 +102,10 @@ export function shownStock(
   waitUntil: (work: Promise<unknown>) => void,
 ): ReadAvailable {
   return async (counted) => {
-    const question = Object.entries(counted)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([sku, level]) => `${encodeURIComponent(sku)}=${level}`)
-      .join('&');
-    const url = `https://shown-stock.internal/${encodeURIComponent(websiteId)}/s${freshnessSlot(Date.now())}?${question}`;
-    if (url.length > MAX_KEY_LENGTH) return read(counted);
-    const inMemory = heardAt(url, Date.now());
-    if (inMemory !== undefined) return inMemory;
-    const cache = faultable('cache', (caches as unknown as { default: Cache }).default, 'shown stock');
-    const kept = await cache.match(url).catch(() => undefined);
-    const shown = await kept?.json<Record<string, number>>().catch(() => undefined);
-    if (shown !== undefined) {
-      hear(url, shown, Number(kept?.headers.get(READ_AT_HEADER)));
-      return shown;
-    }
+    const url = keptAnswerUrl(websiteId, counted);
+    if (url === null) return read(counted);
+    const kept = await keptAnswer(url);
+    if (kept !== undefined) return kept.available;
     const readAt = Date.now();
     const available = await read(counted);
     hear(url, available, readAt);
@@ -92,7 +116,11 @@ export function shownStock(
         [READ_AT_HEADER]: String(readAt),
       },
     });
-    waitUntil(cache.put(url, copy).catch((error: unknown) => console.error('stock answer not kept', error)));
+    waitUntil(
+      keptAnswers()
+        .put(url, copy)
+        .catch((error: unknown) => console.error('stock answer not kept', error)),
+    );
     return available;
   };
 }
@@ -100,4 +128,22 @@ export function shownStock(
 /** The website's ledger read through `shownStock`, for the request `c`: what a page shows and what an add may ask for. */
 export function edgeStock(c: Context<AppEnv>, websiteId: string): ReadAvailable {
   return shownStock(websiteId, availableStockOf(storeOf(c).objects), (work) => c.executionCtx.waitUntil(work));
+}
+
+/**
+ * Before an order of `items` is placed: what the data centre's pages and adds heard from the ledger of the items'
+ * counted skus in the last SHOWN_STOCK_SECONDS (their kept answers, never a ledger read), noted in this isolate as
+ * heard when the ledger gave it (`durable/stock-seen.ts`), so a placement of a sku short there is refused at once,
+ * without reaching the orders object: a flash sale's losers in every isolate of the data centre, not only in the one
+ * that heard a refusal. It only refuses; the ledger alone sells.
+ */
+export async function hearKeptStock(websiteId: string, items: Iterable<Item>): Promise<void> {
+  await Promise.all(
+    [...items].map(async (item) => {
+      const counted = countedStock(item);
+      const url = Object.keys(counted).length === 0 ? null : keptAnswerUrl(websiteId, counted);
+      const kept = url === null ? undefined : await keptAnswer(url);
+      if (kept !== undefined && kept.readAt > 0) noteAvailable(websiteId, kept.available, kept.readAt);
+    }),
+  );
 }

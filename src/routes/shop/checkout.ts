@@ -39,6 +39,7 @@ import { placesProvider, PlacesUnavailable } from '../../integrations/places';
 import { contentObject } from '../../durable/stubs';
 import { itemsAtVersion } from '../../site/item-at-version';
 import type { Item } from '../../site/schema';
+import { hearKeptStock } from '../pages/shown-stock';
 import { rememberOrder, withAccountDetails } from './account-checkout';
 import { demoShipping } from './demo-shipping';
 import { currentCrumb, requireCrumb } from '../shared/csrf';
@@ -326,8 +327,10 @@ checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) =>
         emailLocale: shopperEmailLocale(site, body.locale),
         fieldTitles,
       });
-    // A sku this isolate heard short is refused at once, without reaching the orders object (a flash sale's losers); a
-    // retry of a claim goes to the orders object, which answers what its key already has (a paid order, for one).
+    // A sku this isolate, or the data centre's pages and adds, heard short is refused at once, without reaching the
+    // orders object (a flash sale's losers); a retry of a claim goes to the orders object, which answers what its key
+    // already has (a paid order, for one).
+    if (claimed === 'new') await hearKeptStock(request.websiteId, items.values());
     outcome =
       claimed === 'new' ? await placeUnlessHeardShort(request.websiteId, request.lines, placing) : await placing();
     // No order was placed (refused, declined, failed before the charge): the cart is the shopper's again.
