@@ -7,17 +7,21 @@
  * as expected); p50/p99 are of `POST /api/commerce/orders` alone. A digital product, so the run
  * never sells out and no shipping is needed: what is measured is the website's CommerceOrders
  * object (one per website: every order of the store goes through it), the cart and stock objects
- * and the local payment ledger. Then the flash sale (bench/flash-sale.mjs) on bare workerd; `--flash-sale` runs only that.
+ * and the local payment ledger. Then the orders object's own CPU per purchase and its ceiling on bare workerd
+ * (`--orders-ceiling` runs only that), and the flash sale (bench/flash-sale.mjs) on bare workerd; `--flash-sale` runs only that.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
+import WebSocket from 'ws';
 import { flashSale, SHOPPERS, UNITS } from './flash-sale.mjs';
 import {
   CONCURRENCY,
   SECONDS,
   buildWorker,
+  cpuMs,
   fmt,
   load,
   startBareWorkerd,
@@ -128,6 +132,83 @@ function purchaseCounts() {
   );
 }
 
+/**
+ * The orders object's own time per purchase on bare workerd: V8's sampling profiler on the store's isolate (through
+ * workerd's inspector) while CONCURRENCY shoppers buy for SECONDS; a sample is the object's when a frame of
+ * src/durable/orders.ts or src/durable/orders/ is on its stack (natives such as sql.exec count with their caller). Its
+ * share of the isolate's busy samples times the workerd process's CPU, over the purchases, is the object's CPU per
+ * purchase; the object runs on one thread, so 1000 over it is the website's ceiling. An async continuation resumed
+ * outside those modules and SQLite's commits after the object's turn are not counted: the ceiling is an upper bound.
+ */
+async function ordersCeiling() {
+  const inspectorPort = 9300 + (process.pid % 500);
+  const bare = await startBareWorkerd('', { inspectorPort });
+  try {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    await purchase(agent, bare.store.url);
+    const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+    const target = targets.find((t) => t.id === 'store' || t.title === 'store') ?? targets[0];
+    const ws = new WebSocket(target.webSocketDebuggerUrl);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    let nextId = 1;
+    const pending = new Map();
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      pending.get(message.id)?.(message);
+      pending.delete(message.id);
+    });
+    const send = (method, params = {}) =>
+      new Promise((resolve) => {
+        const id = nextId++;
+        pending.set(id, resolve);
+        ws.send(JSON.stringify({ id, method, params }));
+      });
+    await send('Profiler.enable');
+    await send('Profiler.setSamplingInterval', { interval: 200 });
+    const before = loadavg();
+    await send('Profiler.start');
+    const cpuBefore = cpuMs(bare.store.pids);
+    const placed = await orders(bare.store.url);
+    const cpu = cpuMs(bare.store.pids) - cpuBefore;
+    const {
+      result: { profile },
+    } = await send('Profiler.stop');
+    ws.close();
+    const starts = readFileSync('dist/worker.js', 'utf8')
+      .split('\n')
+      .flatMap((text, line) => (/^\/\/ (src|node_modules)\//.test(text) ? [{ line, path: text.slice(3) }] : []));
+    const isOrders = ({ url, lineNumber }) =>
+      url.includes('worker.js') &&
+      /^src\/durable\/orders(\.ts|\/)/.test(starts.findLast((m) => m.line <= lineNumber)?.path ?? '');
+    const parentOf = new Map();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
+    let busy = 0;
+    let own = 0;
+    for (const node of profile.nodes) {
+      const hits = node.hitCount ?? 0;
+      if (hits === 0 || node.callFrame.functionName === '(idle)') continue;
+      busy += hits;
+      for (let at = node; at !== undefined; at = parentOf.get(at.id))
+        if (isOrders(at.callFrame)) {
+          own += hits;
+          break;
+        }
+    }
+    const ms = (cpu * own) / busy / placed.count;
+    const load = `load average ${before.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} after`;
+    console.log(
+      `\nOrders object, bare workerd (production bundle), ${CONCURRENCY} shoppers for ${SECONDS} s, ${placed.count} purchases (${placed.rps.toFixed(1)}/s with the profiler on); ${load}`,
+    );
+    console.log(
+      `orders object: ${ms.toFixed(2)} ms own CPU per purchase → ceiling ${(1000 / ms).toFixed(0)}/s (${((100 * own) / busy).toFixed(1)} % of the isolate's busy samples, workerd ${(cpu / placed.count).toFixed(2)} ms CPU per purchase)`,
+    );
+  } finally {
+    await bare.dispose();
+  }
+}
+
 /** The flash sale on bare workerd (the production bundle), its figures printed with the load average. */
 async function flashSaleRun() {
   const bare = await startBareWorkerd('');
@@ -170,6 +251,10 @@ if (process.argv.includes('--flash-sale')) {
   await flashSaleRun();
   process.exit(0);
 }
+if (process.argv.includes('--orders-ceiling')) {
+  await ordersCeiling();
+  process.exit(0);
+}
 const store = await startStore();
 const ceiling = await startStaticWorker(JSON.stringify({ order: { id: 'ord_0', status: 'paid' } }));
 try {
@@ -192,4 +277,5 @@ try {
   await ceiling.mf.dispose();
 }
 purchaseCounts();
+await ordersCeiling();
 await flashSaleRun();
