@@ -92,7 +92,16 @@ export class EmailOutbox {
     private readonly env: Env,
     /** Makes the provider's idempotency keys unique across objects (e.g. the website id and the object's kind). */
     private readonly keyPrefix: string,
+    /**
+     * Given (the object's `ctx.waitUntil`), a queued message is sent as soon as the step that queued it ends, not by
+     * the object's alarm alone: a failed alarm run is retried by the runtime after a back-off that setting the alarm
+     * again does not shorten. The alarm still retries a send that fails.
+     */
+    private readonly sendSoon?: (delivery: Promise<unknown>) => void,
   ) {}
+
+  /** Deliveries one after another, so a message is never being sent by two of them at once. */
+  private delivering: Promise<unknown> = Promise.resolve();
 
   /** Queues `message` for the event `eventKey`; false when that event's message was queued before. */
   queue(message: EmailMessage, eventKey: string, now = Date.now()): boolean {
@@ -110,7 +119,11 @@ export class EmailOutbox {
         now,
       )
       .toArray();
-    return inserted.length > 0;
+    const id = inserted[0]?.id;
+    // Delivered after this synchronous step (a transaction's rollback included), in its own turn of the queue, if it
+    // is due by then (`now` may be a later send date, as a gift card's).
+    if (id !== undefined) this.sendSoon?.(this.deliver(Date.now(), Number(id)));
+    return id !== undefined;
   }
 
   /** Messages waiting to be sent (parked ones not counted). */
@@ -153,10 +166,16 @@ export class EmailOutbox {
   }
 
   /**
-   * Sends the messages due at `now`; true when every one of them went. A failure is retried later
-   * (nextAttemptAt), or parked once it has failed MAX_ATTEMPTS times.
+   * Sends the messages due at `now` (only message `id` when given, if it waits); true when every one of them went. A
+   * failure is retried later (nextAttemptAt), or parked once it has failed MAX_ATTEMPTS times.
    */
-  async deliver(now = Date.now()): Promise<boolean> {
+  deliver(now = Date.now(), id?: number): Promise<boolean> {
+    const run = this.delivering.then(() => this.deliverDue(now, id));
+    this.delivering = run.catch(() => undefined);
+    return run;
+  }
+
+  private async deliverDue(now: number, id: number | undefined): Promise<boolean> {
     this.sql.exec('DELETE FROM email_outbox WHERE sent_at < ?', now - KEEP_SENT_MS);
     let sender: EmailSender | null = null;
     let configurationError: unknown = null;
@@ -177,8 +196,10 @@ export class EmailOutbox {
         bcc: string | null;
         attempts: number;
       }>(
-        'SELECT id, event_key, recipient, subject, body, lang, cc, bcc, attempts FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?',
+        'SELECT id, event_key, recipient, subject, body, lang, cc, bcc, attempts FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL AND next_attempt_at <= ? AND (? IS NULL OR id = ?) ORDER BY next_attempt_at, id LIMIT ?',
         now,
+        id ?? null,
+        id ?? null,
         BATCH,
       )
       .toArray();

@@ -122,7 +122,7 @@ export class CommerceOrders extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, { orders: ORDER_MIGRATIONS, 'email-outbox': EMAIL_OUTBOX_MIGRATIONS });
-    const outbox = new EmailOutbox(ctx.storage.sql, env, `orders-${ctx.id.toString()}`);
+    const outbox = new EmailOutbox(ctx.storage.sql, env, `orders-${ctx.id.toString()}`, (sent) => ctx.waitUntil(sent));
     this.self = { sql: ctx.storage.sql, ctx, env, outbox, running: new Map(), actions: new SerialQueue() };
   }
 
@@ -493,7 +493,7 @@ export class CommerceOrders extends DurableObject<Env> {
     await runAlarm(this.self);
   }
 
-  /** The merchant's email to a customer, sent by the alarm; refused past the store's hourly bound. */
+  /** The merchant's email to a customer, sent at once (the alarm retries a failed send); refused past the store's hourly bound. */
   async emailCustomer(to: string, email: CustomerEmail, now = Date.now()): Promise<CustomerEmailOutcome> {
     const outcome = emailCustomer(this.self, to, email, now);
     if (outcome.ok && outcome.queued) await scheduleAlarm(this.self);

@@ -1,12 +1,13 @@
 /**
- * The orders object's outbox beside its alarm (src/durable/orders/alarm.ts, customer-emails.ts). A run of the alarm
- * that fails before its outbox's delivery (cut off, or thrown before its `finally`) is retried by the runtime after 2,
- * 4, 8, 16, 32 s…, and setting the alarm again does not bring that retry forward: the merchant's email to a customer
- * is sent as it is queued, not at the retry.
+ * The orders object's outbox beside its alarm (src/durable/orders/alarm.ts, email-outbox.ts). A run of the alarm that
+ * fails (cut off, or thrown at its start) is retried by the runtime after 2, 4, 8, 16, 32 s…, and setting the alarm
+ * again does not bring that retry forward: every email the object queues is sent as it is queued, not at the retry.
+ * A duty of the alarm that throws every time waits out a back-off of its own instead of running the alarm again at once.
  */
+import { runInDurableObject } from 'cloudflare:test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearFaults, injectedFaults, injectFaults } from '../../src/faults';
-import { orders, storeOnHost } from './checkout-support';
+import { orders, placeOrder, readyToPay, storeOnHost } from './checkout-support';
 
 afterEach(() => clearFaults());
 
@@ -26,5 +27,52 @@ describe('the orders alarm and its outbox', () => {
     await expect
       .poll(async () => (await store.mailbox()).map((m) => m.subject), { timeout: 10_000, interval: 250 })
       .toEqual(['First', 'Second']);
+  });
+
+  it('sends an order’s confirmation at once while a failed run waits for the runtime’s retry', {
+    timeout: 180_000,
+  }, async () => {
+    const { websiteId, visitor } = await readyToPay('alarm-retried-order.example');
+    const store = orders(websiteId);
+    injectFaults([{ target: 'alarm', mode: 'fail', name: 'CommerceOrders', times: 5 }]);
+    expect(await store.emailCustomer('ada@example.com', email('First'))).toEqual({ ok: true, queued: true });
+    // The fifth run failed: the runtime's next retry is 32 s away.
+    await expect.poll(() => injectedFaults()['alarm:fail'] ?? 0, { timeout: 90_000, interval: 100 }).toBe(5);
+    const placed = await placeOrder(visitor);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    await expect
+      .poll(async () => (await store.mailbox()).some((m) => m.subject.endsWith('confirmed')), {
+        timeout: 10_000,
+        interval: 250,
+      })
+      .toBe(true);
+  });
+
+  it('runs a duty that throws every time with a back-off, not again at once, and still sends the emails', {
+    timeout: 120_000,
+  }, async () => {
+    const { websiteId } = await storeOnHost('alarm-duty-throws.example');
+    const store = orders(websiteId);
+    // Each run of the alarm passes its fault point: a `slow` fault of no delay only counts the runs.
+    injectFaults([{ target: 'alarm', mode: 'slow', name: 'CommerceOrders', delayMs: 0 }]);
+    // A journaled placement whose data cannot be read: finishing it throws on every run, and its row is always due.
+    await runInDurableObject(store, async (_instance, state) => {
+      state.storage.sql.exec('INSERT INTO website (id, website_id) VALUES (1, ?)', websiteId);
+      state.storage.sql.exec(
+        "INSERT INTO placing (cart_id, key, order_id, data, created_at) VALUES ('cart-unreadable', 'key-1', 'order-unreadable', 'not json', 0)",
+      );
+      await state.storage.setAlarm(Date.now());
+    });
+    await expect.poll(() => injectedFaults()['alarm:slow'] ?? 0, { timeout: 30_000, interval: 50 }).toBeGreaterThan(0);
+    const firstRun = Date.now();
+    expect(await store.emailCustomer('ada@example.com', email('Meanwhile'))).toEqual({ ok: true, queued: true });
+    await expect
+      .poll(async () => (await store.mailbox()).map((m) => m.subject), { timeout: 10_000, interval: 250 })
+      .toEqual(['Meanwhile']);
+    // The duty is tried again 2, then 4 s later (a request may bring one run forward, skipping the duty meanwhile).
+    await expect
+      .poll(() => injectedFaults()['alarm:slow'] ?? 0, { timeout: 60_000, interval: 50 })
+      .toBeGreaterThanOrEqual(4);
+    expect(Date.now() - firstRun).toBeGreaterThan(4_000);
   });
 });

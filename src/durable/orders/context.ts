@@ -58,6 +58,29 @@ export function rememberWebsite(self: OrdersContext, websiteId: string): void {
   kept(self).website = websiteId;
 }
 
+/** An alarm duty that threw (alarm.ts): how often in a row, and when it may run again. */
+export interface FailingDuty {
+  failures: number;
+  until: number;
+}
+
+const failingOf = new WeakMap<OrdersContext, Map<string, FailingDuty>>();
+
+/** The alarm's duties that threw, by name, in this object's memory (a reset starts them afresh). */
+export function failingDuties(self: OrdersContext): Map<string, FailingDuty> {
+  let failing = failingOf.get(self);
+  if (failing === undefined) {
+    failing = new Map();
+    failingOf.set(self, failing);
+  }
+  return failing;
+}
+
+/**
+ * Sets the alarm by the earliest row due. While a duty waits out its back-off no row brings the alarm sooner than its
+ * end (the row may be the one it fails on, already due: the alarm would run again at once, over and over); an email
+ * due does.
+ */
 export async function scheduleAlarm(self: OrdersContext): Promise<void> {
   type At = number | null;
   // One statement for every table's next moment.
@@ -81,6 +104,8 @@ export async function scheduleAlarm(self: OrdersContext): Promise<void> {
         (SELECT MIN(expires_at) FROM holds) AS holdEnds`,
     )
     .one();
+  const held = [...failingDuties(self).values()].map((f) => f.until);
+  const dutiesNotBefore = held.length === 0 ? 0 : Math.min(...held);
   const after = (at: number | null, ms: number) => (at === null ? null : at + ms);
   const candidates = [
     nextSubscription,
@@ -90,8 +115,11 @@ export async function scheduleAlarm(self: OrdersContext): Promise<void> {
     after(journaled, RESUME_AFTER_MS),
     after(unfinished, FOLLOW_UP_AFTER_MS),
     holdEnds,
-    self.outbox.nextAttemptAt(),
-  ].filter((t): t is number => t !== null);
+  ]
+    .filter((t): t is number => t !== null)
+    .map((t) => Math.max(t, dutiesNotBefore));
+  const nextEmail = self.outbox.nextAttemptAt();
+  if (nextEmail !== null) candidates.push(nextEmail);
   if (candidates.length === 0) return;
   await alarmBy(self, Math.min(...candidates));
 }

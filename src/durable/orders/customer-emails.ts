@@ -26,10 +26,6 @@ export function emailCustomer(
     `${EVENT_PREFIX}${email.sendId}`,
     now,
   );
-  // Sent now, after the answer, not by the alarm alone: a run of the alarm that failed before its outbox's delivery is
-  // retried by the runtime after a back-off (2 s, doubling to a minute and more) that setting the alarm again does not
-  // shorten, and the email would wait for it. The alarm still retries a send that fails.
-  if (queued) self.ctx.waitUntil(self.outbox.deliver(now));
   return { ok: true, queued };
 }
 
