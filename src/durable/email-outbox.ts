@@ -1,7 +1,7 @@
 /**
  * An email outbox inside a Durable Object's SQLite: a message is queued in the same step as the
  * change it tells about, under the key of the event it tells about, so one event is queued once
- * however often the change is retried. The object's alarm delivers due messages through the email
+ * however often the change is retried. The object's alarm (and, given `sendSoon`, the queueing itself) delivers due messages through the email
  * integration with the message's key as the provider's idempotency key, so a send whose answer was
  * lost and is retried is not delivered twice.
  *
