@@ -5,7 +5,7 @@
  * the default 'Standard' rate chosen, a mistyped card number is refused in the page), then a
  * digital product and a service together (no address asked); the store manager's Commerce →
  * Shipping rates screen names the countries nobody can buy physical products from. At 1366 and
- * 375 px; screenshots in test-artifacts/journeys/first-purchase-*.png.
+ * 375 px side by side; screenshots in test-artifacts/journeys/first-purchase-*.png.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { storeUrl } from '../e2e/store';
 import {
   ACCOUNTS,
   addOneToCart,
+  atBothWidths,
   Contexts,
   goToCheckout,
   JOURNEY_TIMEOUT,
@@ -25,7 +26,6 @@ import {
   signIn,
   SLOW,
   SUCCESS_CARD,
-  WIDTHS,
 } from './support';
 
 const browser = useChromium();
@@ -77,11 +77,11 @@ beforeEach(async () => {
       expect((await api.delete(`${storeUrl}/api/commerce/shipping-rates/${rate.id}`, { headers })).status()).toBe(200);
 }, 60_000);
 
-for (const width of WIDTHS) {
-  describe(`first purchase on a new store at ${width} px`, () => {
-    it(
-      'buys a physical product with the default rate chosen, then a digital product and a service; the console names who cannot buy',
-      async () => {
+describe('first purchase on a new store', () => {
+  it(
+    'buys a physical product with the default rate chosen, then a digital product and a service; the console names who cannot buy (1366 and 375 px)',
+    async () => {
+      await atBothWidths(async (width) => {
         const { page, errors } = await contexts.page(width);
         await addOne(page, PHYSICAL.path);
         await goToCheckout(page, storeUrl, PHYSICAL.title);
@@ -163,8 +163,8 @@ for (const width of WIDTHS) {
         await expect.poll(() => warning.textContent(), SLOW).toBe(UNSHIPPED);
         await shot(merchant.page, `first-purchase-console-shipping-${width}`);
         expect(merchant.errors).toEqual([]);
-      },
-      JOURNEY_TIMEOUT,
-    );
-  });
-}
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
