@@ -28,7 +28,7 @@ import type { CartChanged, CartEntryAdded, CartEntryUpdated } from '../api/store
 import { randomHex } from '../site/ids';
 import { newOrderId, type ClaimFate } from './orders/model';
 import { MIGRATIONS_TABLE, migrate, type Migration } from './migrations';
-import { refused, type Refused, type Result } from './result';
+import { refused, type Refused, type Result } from '../result';
 import { SerialQueue } from './serial-queue';
 import { commerceOrders } from './stubs';
 

@@ -46,7 +46,7 @@ import { deleteDiscount, discounts, issueWelcomeCode, saveDiscount } from './ord
 import { cancel, fulfill, type OrderActionError } from './orders/fulfilment';
 import { refund } from './orders/refunds';
 import type { RefundRequest } from '../commerce/refunds';
-import type { Result } from './result';
+import type { Result } from '../result';
 
 export type { OrderActionError } from './orders/fulfilment';
 import { abandonAuthentication, endPaymentWindows, paymentSettled, retryDueCharges } from './orders/payment';

@@ -36,7 +36,7 @@ import { setStoreSettings, type StoreSettingsChange } from '../site/store-settin
 import { purgeCdn } from '../integrations/cdn-purge';
 import { CHANGES_KEPT, cdnTags, MAX_CHANGE_TAGS, pageCacheTag, type ContentChange } from '../site/page-tags';
 import * as tables from './content-tables';
-import { refused, type Refused } from './result';
+import { refused, type Refused } from '../result';
 import {
   createVersionTables,
   forgetVersions,

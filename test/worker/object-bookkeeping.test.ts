@@ -269,7 +269,7 @@ describe('site-edits', () => {
 });
 
 /**
- * Objects answer domain results (`src/durable/result.ts`): the value, or an error code with the
+ * Objects answer domain results (`src/result.ts`): the value, or an error code with the
  * user's message; the route picks the HTTP status. The merchant's order actions, team changes,
  * the cart's changes and placing an order.
  */

@@ -1,6 +1,6 @@
 import { ORDER_MESSAGES, type Order } from '../../commerce/order';
 import { cardRefundableCents, refundsOf } from '../../commerce/refunds';
-import { refused, type Result } from '../result';
+import { refused, type Result } from '../../result';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
 import { orderById, writeOrder } from './records';

@@ -9,7 +9,7 @@ import type { BuyerOrder } from '../../commerce/order';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
 import type { ChargeRequest, ChargeResult, PaymentSetup } from '../../integrations/payments';
 import { randomHex } from '../../site/ids';
-import { refused, type Refused } from '../result';
+import { refused, type Refused } from '../../result';
 import type { StockLine } from '../stock';
 
 export const PAGE_SIZE = 50;

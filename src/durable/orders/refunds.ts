@@ -5,7 +5,7 @@
  */
 import { ORDER_MESSAGES, type Order, type OrderRefund } from '../../commerce/order';
 import { planRefund, refundsOf, unitsLeft, type RefundRequest } from '../../commerce/refunds';
-import { refused, type Refused, type Result } from '../result';
+import { refused, type Refused, type Result } from '../../result';
 import { stockLedger } from '../stubs';
 import { storePayments } from './payment-settings';
 import { scheduleAlarm, type OrdersContext } from './context';

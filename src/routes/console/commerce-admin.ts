@@ -22,7 +22,7 @@ import { normalCode } from '../../commerce/discounts';
 import { formatMoney } from '../../commerce/money';
 import { ORDER_STATUSES, orderLabel, type Order } from '../../commerce/order';
 import type { OrderActionError } from '../../durable/orders';
-import type { Result } from '../../durable/result';
+import type { Result } from '../../result';
 import { toCsv } from '../../forms/csv';
 import { IDEMPOTENCY_KEY, IDEMPOTENCY_MESSAGE } from '../shop/checkout';
 import { demoShipping } from '../shop/demo-shipping';
