@@ -11,12 +11,11 @@
  * (`--orders-ceiling` runs only that), and the flash sale (bench/flash-sale.mjs) on bare workerd; `--flash-sale` runs only that.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import WebSocket from 'ws';
 import { flashSale, SHOPPERS, UNITS } from './flash-sale.mjs';
+import { bundleModuleOf, openInspector, profiled } from './inspector.mjs';
 import {
   CONCURRENCY,
   SECONDS,
@@ -146,40 +145,14 @@ async function ordersCeiling() {
   try {
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     await purchase(agent, bare.store.url);
-    const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
-    const target = targets.find((t) => t.id === 'store' || t.title === 'store') ?? targets[0];
-    const ws = new WebSocket(target.webSocketDebuggerUrl);
-    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-    let nextId = 1;
-    const pending = new Map();
-    ws.on('message', (data) => {
-      const message = JSON.parse(String(data));
-      pending.get(message.id)?.(message);
-      pending.delete(message.id);
-    });
-    const send = (method, params = {}) =>
-      new Promise((resolve) => {
-        const id = nextId++;
-        pending.set(id, resolve);
-        ws.send(JSON.stringify({ id, method, params }));
-      });
-    await send('Profiler.enable');
-    await send('Profiler.setSamplingInterval', { interval: 200 });
+    const inspector = await openInspector(inspectorPort, (t) => t.id === 'store' || t.title === 'store');
     const before = loadavg();
-    await send('Profiler.start');
     const cpuBefore = cpuMs(bare.store.pids);
-    const placed = await orders(bare.store.url);
+    const { profile, result: placed } = await profiled(inspector.send, () => orders(bare.store.url));
     const cpu = cpuMs(bare.store.pids) - cpuBefore;
-    const {
-      result: { profile },
-    } = await send('Profiler.stop');
-    ws.close();
-    const starts = readFileSync('dist/worker.js', 'utf8')
-      .split('\n')
-      .flatMap((text, line) => (/^\/\/ (src|node_modules)\//.test(text) ? [{ line, path: text.slice(3) }] : []));
-    const isOrders = ({ url, lineNumber }) =>
-      url.includes('worker.js') &&
-      /^src\/durable\/orders(\.ts|\/)/.test(starts.findLast((m) => m.line <= lineNumber)?.path ?? '');
+    inspector.close();
+    const moduleOf = bundleModuleOf();
+    const isOrders = (frame) => /^src\/durable\/orders(\.ts|\/)/.test(moduleOf(frame) ?? '');
     const parentOf = new Map();
     for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
     let busy = 0;

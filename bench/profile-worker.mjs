@@ -6,8 +6,7 @@
  * by the bundle's source module (esbuild writes `// path` before each module), the runtime's own
  * native work (HTMLRewriter, streams, encoders: "(program)" and named natives) and the garbage collector.
  */
-import { readFileSync } from 'node:fs';
-import WebSocket from 'ws';
+import { bundleModuleOf, openInspector, profiled } from './inspector.mjs';
 import {
   benchCartId,
   buildWorker,
@@ -29,29 +28,10 @@ const bareRun = bare ? await startBareWorkerd('', { inspectorPort: INSPECTOR_POR
 const store = bareRun === null ? await startStore({ inspectorPort: INSPECTOR_PORT }) : bareRun.store;
 await (await fetch(new URL(PRODUCT, store.url))).text();
 
-const targets = await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json`)).json();
 // Miniflare names the user worker `core:user:`; bare workerd names each service (the store's is `store`).
-const target =
-  targets.find((t) =>
-    bare ? t.id === 'store' || t.title === 'store' : t.id === 'core:user:' || t.title?.includes('core:user:'),
-  ) ?? targets[0];
-const ws = new WebSocket(target.webSocketDebuggerUrl);
-await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-let nextId = 1;
-const pending = new Map();
-ws.on('message', (data) => {
-  const message = JSON.parse(String(data));
-  if (message.id !== undefined && pending.has(message.id)) {
-    pending.get(message.id)(message);
-    pending.delete(message.id);
-  }
-});
-const send = (method, params = {}) =>
-  new Promise((resolve) => {
-    const id = nextId++;
-    pending.set(id, resolve);
-    ws.send(JSON.stringify({ id, method, params }));
-  });
+const inspector = await openInspector(INSPECTOR_PORT, (t) =>
+  bare ? t.id === 'store' || t.title === 'store' : t.id === 'core:user:' || t.title?.includes('core:user:'),
+);
 
 let n = 0;
 const stock = await (await fetch(new URL('/api/commerce/inventory/stock/?itemId=p-brass-pen', store.url))).json();
@@ -67,25 +47,13 @@ const runs = {
 };
 // Warm the isolate (and, for carts, create the 1000 objects) before sampling.
 await runs[kind]();
-await send('Profiler.enable');
-await send('Profiler.setSamplingInterval', { interval: 200 });
-await send('Profiler.start');
-const result = await runs[kind]();
-const {
-  result: { profile },
-} = await send('Profiler.stop');
-ws.close();
+const { profile, result } = await profiled(inspector.send, () => runs[kind]());
+inspector.close();
 await (bareRun ?? store).dispose();
 
-const lines = readFileSync('dist/worker.js', 'utf8').split('\n');
-const modules = lines.flatMap((text, line) =>
-  /^\/\/ (src|node_modules)\//.test(text) ? [{ line, path: text.slice(3) }] : [],
-);
-const bundleModule = ({ url, lineNumber }) => {
-  if (!url.includes('worker.js')) return null;
-  const path = modules.findLast((m) => m.line <= lineNumber)?.path ?? '(bundle)';
-  return path.replace(/^node_modules\/([^/@]+|@[^/]+\/[^/]+)\/.*/, 'package $1');
-};
+const moduleOf = bundleModuleOf();
+const bundleModule = (frame) =>
+  moduleOf(frame)?.replace(/^node_modules\/([^/@]+|@[^/]+\/[^/]+)\/.*/, 'package $1') ?? null;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const parentOf = new Map();
 for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
