@@ -1033,17 +1033,6 @@ describe('console-pages', () => {
 describe('form-settings', () => {
   const REFUSED = 'The success URL must be a site path or an http(s) URL.';
 
-  async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
-    const visitor = await new Visitor().open('/contact');
-    if (account === undefined) return visitor;
-    const signIn = await visitor.json('POST', '/api/merchant/session', {
-      email: account.email,
-      password: account.password,
-    });
-    expect(signIn.status).toBe(200);
-    return visitor;
-  }
-
   const setUrl = (visitor: Visitor, formId: string, successRedirectUrl: unknown) =>
     visitor.json<{ error?: string; fields?: Record<string, string>; successRedirectUrl?: string }>(
       'PUT',
@@ -1074,7 +1063,7 @@ describe('form-settings', () => {
 
   describe('a form’s success URL', () => {
     it('refuses another host or script with the schema’s message, writing nothing; saves /thanks for the storefront', async () => {
-      const owner = await merchant(OWNER);
+      const owner = await signedIn(OWNER);
       const before = await version();
       for (const url of ['//evil.example', 'javascript:alert(1)', '/\\evil.example', 'evil.example']) {
         const refused = await setUrl(owner, 'f-contact', url);
@@ -1098,7 +1087,7 @@ describe('form-settings', () => {
     });
 
     it('refuses a URL past 2,083 characters by its length, in words, writing nothing', async () => {
-      const owner = await merchant(OWNER);
+      const owner = await signedIn(OWNER);
       const before = await version();
       const longest = `/${'x'.repeat(2082)}`;
       const refused = await setUrl(owner, 'f-contact', `${longest}x`);
@@ -1113,7 +1102,7 @@ describe('form-settings', () => {
     });
 
     it('lets an editor read the forms and set the success URL, but not read or export the submissions', async () => {
-      const editor = await merchant(EDITOR);
+      const editor = await signedIn(EDITOR);
       const forms = await editor.json<{ forms: { id: string; submissions: number }[] }>('GET', '/api/console/forms');
       expect(forms.status).toBe(200);
       expect(forms.body.forms.map((form) => form.id)).toContain('f-contact');
@@ -1132,10 +1121,10 @@ describe('form-settings', () => {
 
     it('is refused to roles that may not edit content, without the crumb, for a form the site lacks and past its cap', async () => {
       const [anonymous, storeManager, viewer, owner] = await Promise.all([
-        merchant(undefined),
-        merchant(STORE),
-        merchant(VIEWER),
-        merchant(OWNER),
+        signedIn(undefined),
+        signedIn(STORE),
+        signedIn(VIEWER),
+        signedIn(OWNER),
       ]);
       const before = await version();
       expect((await setUrl(anonymous, 'f-contact', '/thanks')).status).toBe(401);

@@ -11,20 +11,13 @@ import { type MetaShown, withMetaShown } from '../../src/site/editor/gallery-opt
 import { colourCss, COLOUR_MESSAGES } from '../../src/site/editor/colour';
 import { LINK_MESSAGES } from '../../src/site/editor/link-target';
 import { MAILING_LIST_MESSAGES, type MailingList } from '../../src/site/editor/mailing-list';
+import { signedIn } from './fixtures';
 import { Visitor } from './visitor';
 
 const [OWNER, STORE, EDITOR, VIEWER] = DEMO_MERCHANTS;
 const DESIGN = '/api/console/design';
 const NAVIGATION = '/api/console/navigation';
 const MAILING = '/api/console/mailing-list';
-
-async function merchant(account: (typeof DEMO_MERCHANTS)[number] | undefined): Promise<Visitor> {
-  const visitor = await new Visitor().open('/contact');
-  if (account === undefined) return visitor;
-  const res = await visitor.json('POST', '/api/merchant/session', { email: account.email, password: account.password });
-  expect(res.status).toBe(200);
-  return visitor;
-}
 
 const GREEN = { hue: 150, saturation: 0.4, lightness: 0.3 };
 const withAccent = (accent: Record<string, unknown>): unknown => ({
@@ -40,11 +33,11 @@ async function page(visitor: Visitor, path: string): Promise<{ res: Response; ht
 describe('console design calls by role', () => {
   it('opens design and navigation to content roles and the mailing list to integration roles; 401 signed out', async () => {
     const [anonymous, owner, store, editor, viewer] = await Promise.all([
-      merchant(undefined),
-      merchant(OWNER),
-      merchant(STORE),
-      merchant(EDITOR),
-      merchant(VIEWER),
+      signedIn(undefined),
+      signedIn(OWNER),
+      signedIn(STORE),
+      signedIn(EDITOR),
+      signedIn(VIEWER),
     ]);
     const expected: [string, Visitor[]][] = [
       [DESIGN, [owner, editor]],
@@ -62,7 +55,7 @@ describe('console design calls by role', () => {
   });
 
   it('needs the crumb and caps the body', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const noCrumb = await owner.fetch(`${DESIGN}/draft`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
@@ -77,7 +70,7 @@ describe('console design calls by role', () => {
 
 describe('design drafts, preview and publish', () => {
   it('refuses colours out of bounds with the spec messages, by field', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const cases: [Record<string, unknown>, string][] = [
       [{ hue: 400, saturation: 0.5, lightness: 0.5 }, COLOUR_MESSAGES.hue],
       [{ hue: 10, saturation: 1.5, lightness: 0.5 }, COLOUR_MESSAGES.saturation],
@@ -97,7 +90,7 @@ describe('design drafts, preview and publish', () => {
   });
 
   it('refuses gallery options out of bounds and unknown fonts', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const tooWide = await owner.json<{ error: string; fields: Record<string, string> }>('PUT', `${DESIGN}/draft`, {
       design: { ...DEFAULT_DESIGN, gallery: { ...DEFAULT_DESIGN.gallery, padding: 60 } },
     });
@@ -112,7 +105,7 @@ describe('design drafts, preview and publish', () => {
   });
 
   it('shows a draft only in a merchant’s uncached preview, and publishes it to every visitor', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const visitor = new Visitor();
     const accent = `--accent: ${colourCss(GREEN)}`;
     expect((await owner.json('PUT', `${DESIGN}/draft`, { design: withAccent(GREEN) })).status).toBe(200);
@@ -149,7 +142,7 @@ describe('design drafts, preview and publish', () => {
   });
 
   it('opens no promo popup in the preview, with or without a draft (it would take the focus from the console)', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const popup = 'data-island="PromoPopup"';
     expect((await page(owner, '/')).html).toContain(popup);
     expect((await page(owner, '/?design-preview=1')).html).not.toContain(popup);
@@ -161,7 +154,7 @@ describe('design drafts, preview and publish', () => {
   });
 
   it("marks the store's pages with the gallery meta variant published (E28: basic, title-only, hidden)", async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const visitor = new Visitor();
     const bodyClass = async (path: string, who = visitor) =>
       /<body class="([^"]*)"/.exec((await page(who, path)).html)?.[1];
@@ -203,7 +196,7 @@ const link = (title: string, type: string, value: string, children: Item[] = [])
 
 describe('navigation', () => {
   it('saves nested links of every target and renders folders as disclosure buttons', async () => {
-    const editor = await merchant(EDITOR);
+    const editor = await signedIn(EDITOR);
     const items: Item[] = [
       link('Shop', 'page', '/shop', [link('Gifts', 'page', '/gifts')]),
       {
@@ -247,7 +240,7 @@ describe('navigation', () => {
   });
 
   it('gives the link editor’s messages for each bad link, by item', async () => {
-    const owner = await merchant(OWNER);
+    const owner = await signedIn(OWNER);
     const cases: [Item, string][] = [
       [link('Mail', 'email', ''), LINK_MESSAGES.validEmail],
       [link('Mail', 'email', 'hello@'), LINK_MESSAGES.emailFormat],
@@ -276,7 +269,7 @@ describe('navigation', () => {
 
 describe('mailing list', () => {
   it('connects, awaits the automation service, confirms and disconnects, with the spec messages', async () => {
-    const store = await merchant(STORE);
+    const store = await signedIn(STORE);
     const start = await store.json<MailingList>('GET', MAILING);
     expect(start.body.connection).toEqual({ state: 'disconnected' });
     const [plain, automated] = start.body.lists;
@@ -320,7 +313,7 @@ describe('mailing list', () => {
   });
 
   it('copies newsletter sign-ups into the list while it is connected (pending with double opt-in), never while awaiting or disconnected', async () => {
-    const store = await merchant(STORE);
+    const store = await signedIn(STORE);
     const { lists } = (await store.json<MailingList>('GET', MAILING)).body;
     const [plain, automated] = lists;
     const signUp = async (email: string) => {
@@ -370,7 +363,7 @@ describe('mailing list', () => {
     expect((await members(`?listId=${plain?.id}`)).total).toBe(3);
     expect((await store.json('GET', `${MAILING}/members?listId=list-nope`)).status).toBe(404);
     expect((await store.json('GET', `${MAILING}/members?cursor=-1`)).status).toBe(400);
-    expect((await (await merchant(VIEWER)).json('GET', `${MAILING}/members`)).status).toBe(403);
+    expect((await (await signedIn(VIEWER)).json('GET', `${MAILING}/members`)).status).toBe(403);
     await store.json('POST', MAILING, { action: 'disconnect' });
   });
 });
