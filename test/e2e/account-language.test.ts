@@ -4,10 +4,10 @@
  * `<html lang>` and the language of the store's own texts on every page (prices keep the page's
  * one format), and 'Site default' clears it.
  */
-import type { APIRequestContext, BrowserContext } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from './browser';
 import { holdRequests } from './held-requests';
+import { merchantRequests } from './merchant-session';
 import { storeUrl } from './store';
 import { afterNextPaint } from './pages';
 import { signUpShopper } from '../journeys/support';
@@ -15,34 +15,24 @@ import { signUpShopper } from '../journeys/support';
 const browser = useChromium();
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 
-/** The demo owner's API calls, in a context of their own. */
-async function ownerApi(): Promise<{
-  context: BrowserContext;
-  api: APIRequestContext;
-  headers: Record<string, string>;
-}> {
-  const context = await browser().newContext();
-  expect((await context.request.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
-  const crumb = (await context.cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
-  const headers = { 'X-CSRF-Token': crumb };
-  expect((await context.request.post(`${storeUrl}/api/merchant/session`, { data: OWNER, headers })).status()).toBe(200);
-  return { context, api: context.request, headers };
-}
-
-/** The owner's calls while a test has connected translations, undone after it. */
-let owner: Awaited<ReturnType<typeof ownerApi>> | undefined;
+/** The owner's calls (the session kept for the run) while a test has connected translations, undone after it. */
+let owner: Awaited<ReturnType<typeof merchantRequests>> | undefined;
 // The test's contexts are left to useChromium's hook, which runs after this one: a failed test's pages are saved
 // then. A context the test closed itself (in a finally) was closed before the failure was known, and nothing was saved.
 afterEach(async () => {
-  await owner?.api.delete(`${storeUrl}/api/multilingual/connection`, { headers: owner.headers });
-  owner = undefined;
+  try {
+    await owner?.api.delete(`${storeUrl}/api/multilingual/connection`, { headers: owner.headers });
+  } finally {
+    await owner?.api.dispose();
+    owner = undefined;
+  }
 });
 
 describe("the signed-in account's language", () => {
   it('calls the locale API only outside the translation languages, and the store follows the choice', {
     timeout: 180_000,
   }, async () => {
-    owner = await ownerApi();
+    owner = await merchantRequests(OWNER);
     expect(
       (
         await owner.api.put(`${storeUrl}/api/multilingual/languages`, {

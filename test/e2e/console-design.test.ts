@@ -12,15 +12,16 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { colourCss, hexToColour } from '../../src/site/editor/colour';
 import { seriousViolations } from './axe';
 import { REVIEW_SHOTS, reviewShot, useChromium } from './browser';
+import { type MerchantAccount, merchantRequests, merchantSessions } from './merchant-session';
 import { storeUrl } from './store';
 
 const browser = useChromium();
+const signedInContext = merchantSessions(browser);
 const SHOTS = 'test-artifacts/screenshots';
 mkdirSync(SHOTS, { recursive: true });
 /** The demo team (src/site/demo.ts, which the browser tests cannot import: it bundles the theme's files). */
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 const VIEWER = { email: 'viewer@example.com', password: 'studio-goods-viewer' };
-type Account = typeof OWNER;
 const GREEN = colourCss(hexToColour('#2f5d50')!);
 const DEMO_NAVIGATION = ['Shop', 'Gifts', 'Journal', 'Contact'].map((title, i) => ({
   title,
@@ -37,27 +38,15 @@ afterEach(async () => {
   pageErrors = [];
 });
 
-async function signedIn(account: Account, width = 1366): Promise<Page> {
-  context = await browser().newContext({ viewport: { width, height: 900 } });
+/** The console's home for `account`, in a new context given its session kept for the run (merchant-session.ts). */
+async function signedIn(account: MerchantAccount): Promise<Page> {
+  context = await signedInContext(account, { viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   // A loaded 2-core CI machine can take long over a first console load.
   await page.goto(`${storeUrl}/config`, { timeout: 90_000 });
-  await page.fill('#merchant-email', account.email);
-  await page.fill('#merchant-password', account.password);
-  await page.click('button[type="submit"]');
   await page.waitForSelector('#console-sidebar', { timeout: 90_000 });
   return page;
-}
-
-/** A console call from inside the page, with its crumb, as the console makes it. */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<number> {
-  const call = `(async () => {
-    const crumb = (document.cookie.match(/(?:^|; )crumb=([^;]+)/) ?? [])[1] ?? '';
-    const res = await fetch(${JSON.stringify(path)}, { method: ${JSON.stringify(method)}, headers: { 'content-type': 'application/json', 'x-csrf-token': crumb }, body: ${JSON.stringify(body === undefined ? null : JSON.stringify(body))} });
-    return res.status;
-  })()`;
-  return page.evaluate(call) as Promise<number>;
 }
 
 async function shots(page: Page, name: string): Promise<void> {
@@ -90,17 +79,21 @@ async function previewShows(page: Page, name: string, value: RegExp): Promise<vo
 
 afterAll(async () => {
   // Leave the shared store as the other browser tests expect it.
-  const page = await signedIn(OWNER);
-  expect(await api(page, 'DELETE', '/api/console/design', {})).toBe(200);
-  expect(await api(page, 'PUT', '/api/console/navigation', { items: DEMO_NAVIGATION })).toBe(200);
-  expect(await api(page, 'POST', '/api/console/mailing-list', { action: 'disconnect' })).toBe(200);
-  const { files } = (await page.evaluate("fetch('/api/console/files').then((res) => res.json())")) as {
-    files: { id: string; name: string }[];
-  };
-  for (const file of files.filter((f) => f.name === 'price-list.pdf'))
-    expect(await api(page, 'DELETE', `/api/console/files/${file.id}`)).toBe(200);
-  await context?.close();
-  context = undefined;
+  const { api, headers } = await merchantRequests(OWNER);
+  try {
+    expect((await api.delete(`${storeUrl}/api/console/design`, { data: {}, headers })).status()).toBe(200);
+    const navigation = { data: { items: DEMO_NAVIGATION }, headers };
+    expect((await api.put(`${storeUrl}/api/console/navigation`, navigation)).status()).toBe(200);
+    const disconnect = { data: { action: 'disconnect' }, headers };
+    expect((await api.post(`${storeUrl}/api/console/mailing-list`, disconnect)).status()).toBe(200);
+    const { files } = (await (await api.get(`${storeUrl}/api/console/files`)).json()) as {
+      files: { id: string; name: string }[];
+    };
+    for (const file of files.filter((f) => f.name === 'price-list.pdf'))
+      expect((await api.delete(`${storeUrl}/api/console/files/${file.id}`, { headers })).status()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
 }, 120_000);
 
 describe('console: design', () => {
