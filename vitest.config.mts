@@ -84,9 +84,10 @@ export default defineConfig({
           // vitest's default on a 2-core machine is one file at a time; many of these files wait on alarms,
           // storage and timers, so two at a time keep both cores busy. Each file has its own storage.
           maxWorkers: 2,
-          // Headroom for a loaded 2-core CI machine: a first page render or a sign-in (PBKDF2) can
-          // take over 10 s there; tests that need longer say so themselves.
-          testTimeout: 60_000,
+          // Headroom for a loaded 2-core machine, as the browser project has: a first page render or a sign-in (PBKDF2)
+          // can take over 10 s there, and a test of many steps passed 60 s at load 25 (orders-never-paid, clean56).
+          // A passing test returns at once; tests that need longer say so themselves.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

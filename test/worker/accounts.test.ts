@@ -287,7 +287,7 @@ describe('the account rate limit, in production', () => {
 
 describe('order history, addresses and the prefilled checkout', () => {
   it('lists an order placed while signed in with its status and total, and prefills the next checkout', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { websiteId, visitor, xsrf } = await verifiedShopper('history.accounts.test', 'buyer@example.com');
     await standardRules(websiteId);
@@ -316,7 +316,7 @@ describe('order history, addresses and the prefilled checkout', () => {
     expect((await new Visitor('http://history.accounts.test').json('GET', `${ACCOUNT}/orders`)).status).toBe(401);
   });
 
-  it('does not bring a bought cart back when the shopper signs in again', { timeout: 60_000 }, async () => {
+  it('does not bring a bought cart back when the shopper signs in again', { timeout: 120_000 }, async () => {
     const { base, websiteId, visitor, xsrf } = await verifiedShopper('bought.accounts.test', 'again@example.com');
     await standardRules(websiteId);
     expect((await visitor.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
@@ -381,7 +381,7 @@ describe('order history, addresses and the prefilled checkout', () => {
 
 describe("another shopper's ids (issue 32, the journeys' attacker's pass)", () => {
   it("refuses a signed-in shopper another account's saved address, cart line and order, which still work for their owner", {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, websiteId } = await storeOnHost('others.accounts.test');
     await standardRules(websiteId);

@@ -589,7 +589,7 @@ describe('limits', () => {
   });
 
   it('counts a beacon past the exact hourly quota as refused, not stored (answered at the edge before the store counts)', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { origin, websiteId } = await storeOnHost('quota');
     expect((await post(origin, '/api/census/RecordHit', hitForm(websiteId))).status).toBe(200);

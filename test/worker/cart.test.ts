@@ -384,7 +384,7 @@ describe('cart API', () => {
 
 describe('cart under concurrency', () => {
   it('100 parallel adds to one cart: the final quantity equals the successful responses', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const visitor = await new Visitor().open();
     const penSku = await skuOf('brass-pen');
@@ -403,7 +403,7 @@ describe('cart under concurrency', () => {
   });
 
   it('50 parallel adds against a stock of 10 all succeed: carts reserve nothing (issue 16)', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const base = await storeOnHost('stock.test', (site) => {
       const variant = site.items.find((i) => i.urlId === 'candle')?.structuredContent?.variants[0];

@@ -94,7 +94,7 @@ describe('a kill between two steps of placing an order, then the retry with the 
   const steps = ['journaled', 'reserved', 'charging', 'charged', 'recorded', 'stock'] as const;
   for (const step of steps) {
     it(`killed at "${step}": the retry answers the paid order; one charge, one sale, one gift card debit`, {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const ready = await readyWithGiftCard(`kill-${step}.test`, 3);
       const before = await paymentLedger().captured();
@@ -113,7 +113,7 @@ describe('a kill between two steps of placing an order, then the retry with the 
   }
 
   it('a kill with no retry: the alarm finishes the placement, and the key then answers it', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const ready = await readyWithGiftCard('kill-no-retry.test', 3);
     const before = await paymentLedger().captured();
@@ -128,7 +128,7 @@ describe('a kill between two steps of placing an order, then the retry with the 
   });
 
   it('a kill after the order was recorded, with no retry: the alarm sells its units and marks its cart', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const ready = await readyWithGiftCard('kill-follow-up.test', 3);
     const before = await paymentLedger().captured();
@@ -143,7 +143,7 @@ describe('a kill between two steps of placing an order, then the retry with the 
 
   for (const step of ['charged', 'declined'] as const) {
     it(`a declined card killed at "${step}": the retry answers the same 402, nothing held, nothing taken`, {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const ready = await readyWithGiftCard(`kill-declined-${step}.test`, 3);
       const before = await paymentLedger().captured();
@@ -163,7 +163,7 @@ describe('a kill between two steps of placing an order, then the retry with the 
   }
 
   it('a payment waiting for authentication, killed after it was recorded: the retry answers it pending, its units held for the window only', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, websiteId, visitor, cartId } = await readyToPay('kill-pending.test', 3);
     const key = crypto.randomUUID();
@@ -182,7 +182,7 @@ describe('a kill between two steps of placing an order, then the retry with the 
 
   // A `fail` rather than a `kill`: the payment's record must be on disk when the step after it dies, as the output gate makes it before any call leaves the object.
   it('a payment authenticated later, cut off after the payment was recorded: the alarm sells its units, which never lapse back on sale', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, websiteId, visitor } = await readyToPay('kill-settle.test', 3);
     const placed = await placeOrder(visitor, CARD.action);
@@ -208,7 +208,7 @@ describe('a kill between two steps of placing an order, then the retry with the 
   });
 
   it('the object aborted from outside while its charge is on the way: the retry answers the order and debits the gift card once', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const ready = await readyWithGiftCard('abort-charging.test', 3);
     const before = await paymentLedger().captured();
@@ -230,7 +230,7 @@ describe('a kill between two steps of placing an order, then the retry with the 
 
 describe('the same Idempotency-Key after a paid order', () => {
   it('answers the same 201, with the cart cookie the paid answer deleted and without it', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, visitor, cartId } = await readyToPay('replay-paid.test', 3);
     const key = crypto.randomUUID();
@@ -268,7 +268,7 @@ async function storedMeta(websiteId: string, cartId: string): Promise<{ orderId?
 
 describe("the place step's claim on the cart (issue 34: a purchase in 8 object calls)", () => {
   it('a claim whose placement never reached the orders object holds the cart, then gives it back once it is old', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { websiteId, visitor, cartId } = await readyToPay('claim-lost.test', 3);
     // The route claimed the cart and was cut off before it asked the orders object.
@@ -286,7 +286,7 @@ describe("the place step's claim on the cart (issue 34: a purchase in 8 object c
   });
 
   it('a paid order leaves its cart claimed, and an old claim read again asks the orders object and becomes the order', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { websiteId, visitor, cartId } = await readyToPay('claim-paid.test', 3);
     const placed = await placeOrder(visitor, CARD.ok);
@@ -306,7 +306,7 @@ describe("the place step's claim on the cart (issue 34: a purchase in 8 object c
   });
 
   it("the paid order's key sent again once its answer is forgotten: the old claim is asked about, and the cart stays the order's", {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { websiteId, visitor, cartId } = await readyToPay('claim-forgotten.test', 3);
     const key = crypto.randomUUID();
@@ -327,7 +327,7 @@ describe("the place step's claim on the cart (issue 34: a purchase in 8 object c
   });
 
   it("a paid order's key sent again after the isolate heard its last unit sold: the same 201, the cart still the order's", {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, websiteId, visitor, cartId } = await readyToPay('claim-heard-short.test', 1);
     const { visitor: loser } = await shopperAtPayment(base);
@@ -343,7 +343,7 @@ describe("the place step's claim on the cart (issue 34: a purchase in 8 object c
   });
 
   it('a declined card gives the claim back at once: the cart takes changes and is bought with the next key', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { websiteId, visitor, cartId } = await readyToPay('claim-declined.test', 3);
     expect((await placeOrder(visitor, CARD.declined)).status).toBe(402);

@@ -129,7 +129,7 @@ describe('customers', () => {
     expect(lines.slice(2).filter((line) => line !== '')).toEqual([]);
   });
 
-  it('lists checkouts with an email that never became an order, newest first', { timeout: 60_000 }, async () => {
+  it('lists checkouts with an email that never became an order, newest first', { timeout: 120_000 }, async () => {
     const { base, websiteId } = await storeOnHost('abandoned.test', (site) => setStock(site, 'candle', 10));
     await standardRules(websiteId);
     const leaving = await shopper(base, [{ ...CANDLE, quantity: 2 }]);

@@ -71,7 +71,7 @@ describe('the messages in the order emails', () => {
   });
 
   it("puts each message under the first line of the shopper's confirmation, shipping and refund emails", {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, websiteId } = await storeOnHost('sent.email-messages.test');
     await standardRules(websiteId);
@@ -138,7 +138,7 @@ describe('order-email-language', () => {
 
   describe('order emails in the shopper’s language', () => {
     it('writes the confirmation, shipped and refund emails in French, money and dates as French writes them in the store’s zone', {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const { websiteId, order, mail } = await placed('french.order-email.test', { locale: 'fr-FR' });
       expect(order.emailLocale).toEqual({ locale: 'fr-FR', timeZone: 'America/New_York' });
@@ -170,7 +170,7 @@ describe('order-email-language', () => {
     });
 
     it('writes them in the site’s language when the checkout named none, the English as before', {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const { order, mail } = await placed('english.order-email.test', {});
       expect(order.emailLocale).toEqual({ locale: 'en-US', timeZone: 'America/New_York' });
@@ -350,7 +350,7 @@ describe('gift-welcome-renewal-language', () => {
     });
 
     it('writes the welcome code’s email in the language of the page the sign-up came from', {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const [french] = await welcomeMail('french.welcome-email.test', 'lea@example.com', 'fr-FR');
       expect(french?.subject).toBe('Votre code de bienvenue pour Studio Goods');

@@ -331,7 +331,7 @@ describe('an answer lost after the work was done (a Durable Object reset), and t
   });
 
   it('holds nothing when a checkout start loses its answer and is retried, and sells once when the order is placed', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, websiteId } = await storeOnHost('lost-reserve.example', (site) => setStock(site, 'ceramic-mug', 4));
     await standardRules(websiteId);
@@ -457,7 +457,7 @@ describe('the email outbox', () => {
 });
 
 describe('an alarm that throws', () => {
-  it('is retried, and the object stays usable meanwhile', { timeout: 60_000 }, async () => {
+  it('is retried, and the object stays usable meanwhile', { timeout: 120_000 }, async () => {
     const { websiteId } = await storeOnHost('alarm-throws.example');
     const store = orders(websiteId);
     await store.setSettings({ ...(await store.settings()), welcomeDiscount: { enabled: true, percent: 10 } });

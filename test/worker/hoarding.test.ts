@@ -60,7 +60,7 @@ async function checkoutRows(websiteId: string): Promise<string[]> {
 
 describe('reserve at payment, not before', () => {
   it('opening and updating a checkout holds nothing, however often it is renewed; the first to pay gets the units', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, websiteId } = await storeOnHost('hoard-renew.test', (site) => setStock(site, 'candle', 3));
     await standardRules(websiteId);
@@ -106,7 +106,7 @@ describe('reserve at payment, not before', () => {
 
 describe('a payment left at its authentication step', () => {
   it('is cancelled when its window ends: units, gift card debit and code use given back, the cart open again; a later authentication is refused', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, websiteId, visitor } = await readyToPay('hoard-3ds.test', 2);
     const store = orders(websiteId);
@@ -192,7 +192,7 @@ describe('a payment left at its authentication step', () => {
   });
 
   it('a success the provider reports after the window ended (Stripe) is refunded, and the order stays cancelled', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { websiteId, visitor } = await readyToPay('hoard-late.test', 2);
     const store = orders(websiteId);
@@ -214,7 +214,7 @@ describe('a payment left at its authentication step', () => {
 
 describe('anonymous checkouts are bounded', () => {
   it('a checkout without an order is forgotten after hours, and a placement answer after a day', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, websiteId } = await storeOnHost('checkout-ttl.test');
     await standardRules(websiteId);
@@ -398,7 +398,7 @@ describe('money-attacks', () => {
     });
 
     it('stale price: a candle added during a 50¢ pricing mistake is bought at the corrected $32, and the shopper is told first', {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const { base, websiteId } = await storeOnHost('money-stale-price.test');
       await standardRules(websiteId);
@@ -437,7 +437,7 @@ describe('money-attacks', () => {
     });
 
     it('stale price: a price that moves after the shopper last looked is refused with 409 and the new totals, then placed at what they saw', {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const { base, websiteId } = await storeOnHost('money-moved-price.test');
       await standardRules(websiteId);

@@ -38,7 +38,7 @@ function withForms(site: Site): void {
 
 describe('an order line answered through a product form', () => {
   it('keeps each field’s title with the answer; a form renamed later leaves the order as asked', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, websiteId } = await storeOnHost(HOST, withForms);
     await standardRules(websiteId);

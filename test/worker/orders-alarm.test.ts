@@ -22,7 +22,7 @@ describe('the orders alarm and its outbox', () => {
     injectFaults([{ target: 'alarm', mode: 'fail', name: 'CommerceOrders', times: 4 }]);
     expect(await store.emailCustomer('ada@example.com', email('First'))).toEqual({ ok: true, queued: true });
     // The fourth run failed: the runtime's next retry is 16 s away.
-    await expect.poll(() => injectedFaults()['alarm:fail'] ?? 0, { timeout: 60_000, interval: 100 }).toBe(4);
+    await expect.poll(() => injectedFaults()['alarm:fail'] ?? 0, { timeout: 120_000, interval: 100 }).toBe(4);
     expect(await store.emailCustomer('ada@example.com', email('Second'))).toEqual({ ok: true, queued: true });
     await expect
       .poll(async () => (await store.mailbox()).map((m) => m.subject), { timeout: 10_000, interval: 250 })
@@ -71,7 +71,7 @@ describe('the orders alarm and its outbox', () => {
       .toEqual(['Meanwhile']);
     // The duty is tried again 2, then 4 s later (a request may bring one run forward, skipping the duty meanwhile).
     await expect
-      .poll(() => injectedFaults()['alarm:slow'] ?? 0, { timeout: 60_000, interval: 50 })
+      .poll(() => injectedFaults()['alarm:slow'] ?? 0, { timeout: 120_000, interval: 50 })
       .toBeGreaterThanOrEqual(4);
     expect(Date.now() - firstRun).toBeGreaterThan(4_000);
   });

@@ -360,7 +360,7 @@ describe('subscriptions', () => {
 
 describe('emails from the store', () => {
   it('a newsletter sign-up gets a single-use welcome code when the merchant enables it', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const { base, websiteId } = await storeOnHost('welcome.test');
     await standardRules(websiteId);
@@ -405,7 +405,7 @@ describe('emails from the store', () => {
   });
 
   it('the demo store keeps its popup’s promise with no set-up: a sign-up gets a 10% welcome code by email that works at checkout (issue 32)', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const base = 'http://localhost';
     const visitor = await new Visitor(base).open('/');
@@ -1081,7 +1081,7 @@ describe('orders-never-paid', () => {
 
   describe('never-paid attempts in the console', () => {
     it('lists, searches, counts and exports paid orders only; the given-up checkout is abandoned', {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const { base, websiteId, visitor } = await readyToPay('orders-never-paid.test', 5);
       const store = orders(websiteId);
@@ -1134,7 +1134,7 @@ describe('orders-never-paid', () => {
   describe('order-numbers', () => {
     describe('order numbers are given at payment', () => {
       it('an attempt waiting for authentication has none, a lapsed one uses none up, a completed one gets the next', {
-        timeout: 60_000,
+        timeout: 120_000,
       }, async () => {
         const { base, websiteId, visitor } = await readyToPay('order-numbers.test', 5);
         const store = orders(websiteId);
@@ -1175,7 +1175,7 @@ describe('orders-never-paid', () => {
         expect(subjects.filter((s) => s.includes('#null'))).toEqual([]);
       });
 
-      it("the shopper's order history leaves out an attempt that was never paid", { timeout: 60_000 }, async () => {
+      it("the shopper's order history leaves out an attempt that was never paid", { timeout: 120_000 }, async () => {
         const { websiteId, visitor } = await readyToPay('order-numbers-history.test', 5);
         const store = orders(websiteId);
         const failed = await placeOrder(visitor, CARD.action);

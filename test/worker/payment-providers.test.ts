@@ -822,7 +822,7 @@ describe('payment-cancel', () => {
 
   describe('a payment given up while it waits for authentication is cancelled at the provider', () => {
     it('Stripe: when its window lapses, the PaymentIntent is cancelled and can no longer be completed', {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const fake = useFakeStripe();
       const { websiteId, visitor } = await readyToPay('cancel-lapse-stripe.test');
@@ -848,7 +848,7 @@ describe('payment-cancel', () => {
     });
 
     it('Stripe: when the shopper comes back to the checkout without answering, the PaymentIntent is cancelled', {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const fake = useFakeStripe();
       const { visitor } = await readyToPay('cancel-left-stripe.test');
@@ -860,7 +860,7 @@ describe('payment-cancel', () => {
     });
 
     it('local: the lapse cancels the ledger payment; the bank page then says so and takes no answer', {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const { websiteId, visitor } = await readyToPay('cancel-lapse-local.test');
       const charged = await paymentLedger().captured();

@@ -71,7 +71,7 @@ describe('production (the deployed configuration)', () => {
   });
 
   it('creates no demo accounts: the README passwords sign nobody in, even on a host mapped to the demo site', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const visitor = await shopper('https://demo.prod.test').open('/');
     expect(visitor.crumb).toMatch(/^[0-9a-f]{32}$/);
@@ -128,7 +128,7 @@ describe('rate limits in production', () => {
   };
 
   it('count the connecting address, never the crumb: new crumbs from one IPv6 /64 share one bucket, another /64 has its own', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const prefix = `2001:db8:${(Date.now() & 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
     const refusals: boolean[] = [];
@@ -148,7 +148,7 @@ describe('rate limits in production', () => {
   });
 
   it('put requests without a connecting address in one shared bucket, whatever crumb they bring', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const refusals: boolean[] = [];
     for (let i = 0; i < 21; i++)
@@ -156,7 +156,7 @@ describe('rate limits in production', () => {
     expect(refusals).toContain(true);
   });
 
-  it('in development tell visitors on the one loopback address apart by their crumb', { timeout: 60_000 }, async () => {
+  it('in development tell visitors on the one loopback address apart by their crumb', { timeout: 120_000 }, async () => {
     const refusals: boolean[] = [];
     for (let i = 0; i < 21; i++)
       refusals.push(

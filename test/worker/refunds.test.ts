@@ -66,7 +66,7 @@ describe('partial-refunds', () => {
   }
 
   describe('partial refunds', () => {
-    it('refunds one line with restock, once per key, and never more than is left', { timeout: 60_000 }, async () => {
+    it('refunds one line with restock, once per key, and never more than is left', { timeout: 120_000 }, async () => {
       const { base, websiteId, order } = await twoLineOrder('partial-refunds.test');
       const owner = await merchant(base, websiteId, ROLES.storeManager);
       const ledgerBefore = (await paymentLedger().captured()).refundedCents;
@@ -142,7 +142,7 @@ describe('partial-refunds', () => {
     });
 
     it('cancelling a partly refunded order refunds only what is left and restocks what was not refunded', {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const { base, websiteId, order } = await twoLineOrder('partial-refunds-cancel.test');
       const owner = await merchant(base, websiteId, ROLES.storeManager);
@@ -312,7 +312,7 @@ describe('analytics-refunds', () => {
   }
 
   describe('analytics and refunds', () => {
-    it('keeps a refunded order as a sale and shows its refund on its own line', { timeout: 60_000 }, async () => {
+    it('keeps a refunded order as a sale and shows its refund on its own line', { timeout: 120_000 }, async () => {
       const { base, websiteId } = await storeOnHost('analytics-refunds.test', (site) => setStock(site, 'candle', 5));
       await standardRules(websiteId);
       const owner = await merchant(base, websiteId, ROLES.admin);

@@ -264,7 +264,7 @@ describe('sign-in limits', () => {
 
 describe('sign-in load', () => {
   it('takes no password into the accounts object: it hands out the stored hash and does no PBKDF2', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     expectTypeOf<SiteUsers['beginSignIn']>().parameters.toEqualTypeOf<[email: string, address: string]>();
     expectTypeOf<SiteUsers['completeSignIn']>().parameters.toEqualTypeOf<

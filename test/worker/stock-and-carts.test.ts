@@ -100,7 +100,7 @@ describe('stock-console', () => {
 
   describe('stock in the console', () => {
     it('shows the ledger after a sale, adds with a reason, and lists the sale, the edit and the refund in the history', {
-      timeout: 60_000,
+      timeout: 120_000,
     }, async () => {
       const { base, websiteId } = await storeOnHost('stock-console.test', (site) => setStock(site, 'candle', 5));
       await standardRules(websiteId);
