@@ -6,7 +6,7 @@
  * the store manager restocks Rust (the console's product call) and the development mailbox shows
  * the email naming Rust. Add To Cart pressed before the page's code has loaded adds once it has. A
  * product sold one per order refuses a second unit with its message, and a quantity of 0 in the
- * cart removes the line with an Undo. At 1366 and 375 px. Screenshots in
+ * cart removes the line with an Undo. At 1366 and 375 px side by side. Screenshots in
  * test-artifacts/journeys/variant-*.png.
  */
 import type { Page } from 'playwright-core';
@@ -15,6 +15,7 @@ import { blankVariant } from '../../src/site/editor/product-form';
 import { seeTextAfter } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import {
+  atBothWidths,
   createProduct,
   deleteProduct,
   JOURNEY_TIMEOUT,
@@ -23,7 +24,6 @@ import {
   RUN,
   shot,
   SLOW,
-  WIDTHS,
   useContexts,
 } from './support';
 
@@ -81,11 +81,11 @@ async function chooseByKeyboard(page: Page, selector: string, value: string): Pr
   await expect.poll(() => select.inputValue()).toBe(value);
 }
 
-for (const width of WIDTHS) {
-  describe(`choosing a variant at ${width} px`, () => {
-    it(
-      'a sold-out colour is chosen and signed up for by keyboard; the merchant restocks it and the email names it',
-      async () => {
+describe('choosing a variant', () => {
+  it(
+    'a sold-out colour is chosen and signed up for by keyboard; the merchant restocks it and the email names it (1366 and 375 px)',
+    async () => {
+      await atBothWidths(async (width) => {
         const title = `Journey Scarf ${RUN} ${width}`;
         const email = `scarf-${RUN}-${width}@example.com`;
         const product = await scarf(title);
@@ -164,13 +164,15 @@ for (const width of WIDTHS) {
         } finally {
           await deleteProduct(contexts, storeUrl, product.id);
         }
-      },
-      JOURNEY_TIMEOUT,
-    );
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
 
-    it(
-      'Add To Cart pressed before the page has its code waits, then adds',
-      async () => {
+  it(
+    'Add To Cart pressed before the page has its code waits, then adds (1366 and 375 px)',
+    async () => {
+      await atBothWidths(async (width) => {
         const { page, errors } = await contexts.page(width);
         let release = () => {};
         const held = new Promise<void>((resolve) => (release = resolve));
@@ -189,13 +191,15 @@ for (const width of WIDTHS) {
         await expect.poll(() => page.locator('.CartPill-count').textContent(), SLOW).toBe('1');
         expect(await island.getAttribute('aria-busy')).toBeNull();
         expect(errors).toEqual([]);
-      },
-      JOURNEY_TIMEOUT,
-    );
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
 
-    it(
-      'one per order: a second Workshop Voucher is refused with its message; 0 in the cart removes the line, with Undo',
-      async () => {
+  it(
+    'one per order: a second Workshop Voucher is refused with its message; 0 in the cart removes the line, with Undo (1366 and 375 px)',
+    async () => {
+      await atBothWidths(async (width) => {
         const { page, errors } = await contexts.page(width);
         await openProduct(page, storeUrl, '/gifts/p/workshop-voucher');
         expect(await page.locator('.ProductItem-form [data-island="QuantityInput"]').count()).toBe(0);
@@ -230,8 +234,8 @@ for (const width of WIDTHS) {
         await page.locator('.CartPage-undo').click();
         await expect.poll(() => page.locator('.CartEntry-title').allTextContents(), SLOW).toEqual(['Workshop Voucher']);
         expect(errors).toEqual([]);
-      },
-      JOURNEY_TIMEOUT,
-    );
-  });
-}
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

@@ -5,7 +5,7 @@
  * messages) and the order confirmed page then speak French with one price format ('12,00 $US'); the order email in the
  * mailbox is French, its date and time in the store's time zone (America/New_York) and its prices as French writes them;
  * the account lists the order in French. No shared demo account: nothing is left for the next file to inherit.
- * At 1366 and 375 px. Screenshots in test-artifacts/journeys/language-*.png.
+ * At 1366 and 375 px side by side. Screenshots in test-artifacts/journeys/language-*.png.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { EN } from '../../src/commerce/storefront-text/en';
 import { FR } from '../../src/commerce/storefront-text/fr';
 import { storeUrl } from '../e2e/store';
 import {
+  atBothWidths,
   ensureShipping,
   fillCheckout,
   JOURNEY_TIMEOUT,
@@ -20,7 +21,6 @@ import {
   RUN,
   shot,
   SLOW,
-  WIDTHS,
   openEmail,
   useContexts,
 } from './support';
@@ -62,12 +62,12 @@ async function englishLeft(page: Page): Promise<string[]> {
     .filter((english) => !Object.values(FR).some((french) => french.includes(english)) && text.includes(english));
 }
 
-for (const width of WIDTHS) {
-  describe(`language at ${width} px`, () => {
-    it(
-      'a French visitor switches the store to French, signs up and verifies in French, buys, reads the French order email and finds the order in the French account',
-      async () => {
-        await ensureShipping(contexts, storeUrl);
+describe('language', () => {
+  it(
+    'a French visitor switches the store to French, signs up and verifies in French, buys, reads the French order email and finds the order in the French account (1366 and 375 px)',
+    async () => {
+      await ensureShipping(contexts, storeUrl);
+      await atBothWidths(async (width) => {
         const { page, errors } = await contexts.page(width);
         await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
         const email = `francais-${RUN}-${width}@example.com`;
@@ -296,8 +296,8 @@ for (const width of WIDTHS) {
           expect(await englishLeft(page)).toEqual([]);
           expect(errors).toEqual([]);
         }
-      },
-      JOURNEY_TIMEOUT,
-    );
-  });
-}
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
