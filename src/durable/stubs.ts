@@ -7,7 +7,7 @@
 import { paymentProvider, type PaymentProvider } from '../integrations/payments';
 import { LOCAL_LEDGER_NAME } from '../integrations/payments-local';
 import type { StoredPaymentSettings } from '../commerce/payment-mode';
-import type { ContentObjects } from '../site/catalog';
+import type { ContentObject, ContentObjects } from '../site/catalog';
 
 /** The website's published content (src/durable/site-content.ts). */
 export function contentObject(env: Env, websiteId: string) {
@@ -72,6 +72,7 @@ export function paymentsOf(env: Env, saved: StoredPaymentSettings | null = null)
 
 /** A website's objects, each stub made on first use and kept (a request's `c.var.store.objects`). */
 export interface WebsiteObjects {
+  readonly content: ContentObject;
   cart(cartId: string): ReturnType<typeof cartStub>;
   readonly orders: ReturnType<typeof commerceOrders>;
   readonly stock: ReturnType<typeof stockLedger>;
@@ -89,6 +90,9 @@ export function websiteObjects(env: Env, websiteId: string): WebsiteObjects {
     return made.get(name) as T;
   };
   return {
+    get content() {
+      return once('content', () => contentObject(env, websiteId));
+    },
     cart: (cartId) => once(`cart:${cartId}`, () => cartStub(env, websiteId, cartId)),
     get orders() {
       return once('orders', () => commerceOrders(env, websiteId));

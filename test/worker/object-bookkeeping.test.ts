@@ -21,6 +21,7 @@ import { SALE_KEEP_MS, StockLedger } from '../../src/durable/stock';
 import { cartStub, commerceOrders, merchantAccounts, stockLedger } from '../../src/durable/stubs';
 import { ApiError } from '../../src/http/errors';
 import { applyEdit } from '../../src/routes/console/site-edits';
+import type { ContentObject } from '../../src/site/catalog';
 import { trustedVersion } from '../../src/site/store';
 import { CART_MESSAGES } from '../../src/commerce/cart';
 import { CHECKOUT_MESSAGES } from '../../src/commerce/checkout-totals';
@@ -239,16 +240,15 @@ describe('stock-sales', () => {
 
 /** A content edit applied by any route makes this isolate trust the new version at once (src/routes/console/site-edits.ts). */
 describe('site-edits', () => {
-  /** An environment whose content object answers every edit with `outcome`. */
-  function envAnswering(outcome: unknown): Env {
-    const content = { idFromName: (name: string) => name, get: () => ({ edit: async () => outcome }) };
-    return { CONTENT: content } as unknown as Env;
+  /** A content object that answers every edit with `outcome`. */
+  function contentAnswering(outcome: unknown): ContentObject {
+    return { edit: async () => outcome } as unknown as ContentObject;
   }
 
   describe('applyEdit', () => {
     it('trusts the version the edit published, so the next page shows it', async () => {
-      const env = envAnswering({ ok: true, value: { saved: true }, version: 41 });
-      expect(await applyEdit(env, 'site-edit-version', { kind: 'disconnectMultilingual' }, [])).toEqual({
+      const content = contentAnswering({ ok: true, value: { saved: true }, version: 41 });
+      expect(await applyEdit(content, 'site-edit-version', { kind: 'disconnectMultilingual' }, [])).toEqual({
         value: { saved: true },
         version: 41,
       });
@@ -256,8 +256,8 @@ describe('site-edits', () => {
     });
 
     it('throws a refusal as the one error, naming the field when asked', async () => {
-      const env = envAnswering({ ok: false, error: 'url-taken', message: 'That name is taken' });
-      const refused = applyEdit(env, 'site-edit-refused', { kind: 'disconnectMultilingual' }, [], () => 'name');
+      const content = contentAnswering({ ok: false, error: 'url-taken', message: 'That name is taken' });
+      const refused = applyEdit(content, 'site-edit-refused', { kind: 'disconnectMultilingual' }, [], () => 'name');
       await expect(refused).rejects.toBeInstanceOf(ApiError);
       await expect(refused).rejects.toMatchObject({
         status: 400,

@@ -18,6 +18,8 @@ import { CARD, fillCheckout, placeOrder, shopper, standardRules, startCheckout }
 import { Visitor } from './visitor';
 import { type AppEnv, storeContext } from '../../src/routes/shared/http';
 import { currentSession } from '../../src/routes/shop/site-user-session';
+import { api } from '../../src/api';
+import { app } from '../../src/worker';
 
 const SESSION = '/api/site-users/account/session';
 const PEN = { itemId: 'p-brass-pen', sku: 'SQ1016', quantity: 2 };
@@ -243,5 +245,29 @@ describe('request-sessions', () => {
       expect(await askedThrice(null)).toBe(0);
       expect(await askedThrice('not-a-token')).toBe(0);
     });
+  });
+});
+
+/**
+ * One request makes its website's content object once (issue 31): the site's load by host and the route's reads
+ * (`storeOf(c).objects.content`) share the one stub.
+ */
+describe('request-objects', () => {
+  it("makes the content object's stub once for the site's load and a search's read", async () => {
+    let made = 0;
+    const counting = {
+      idFromName: (name: string) => env.CONTENT.idFromName(name),
+      get: (id: DurableObjectId) => {
+        made++;
+        return env.CONTENT.get(id);
+      },
+    };
+    const res = await app.request(
+      api.searchSuggestions.path({ q: 'linen' }),
+      {},
+      { ...env, ENVIRONMENT: 'development', CONTENT: counting },
+    );
+    expect(res.status).toBe(200);
+    expect(made).toBe(1);
   });
 });

@@ -28,7 +28,7 @@ import {
   type DigitalFile,
 } from '../../commerce/product';
 import type { ProductListQuery } from '../../durable/content-tables';
-import { contentObject, stockLedger } from '../../durable/stubs';
+import { stockLedger } from '../../durable/stubs';
 import { consoleItemsById } from '../../site/catalog';
 import { declaredNames } from '../../site/catalog-names';
 import { EDIT_MESSAGES } from '../../site/edits';
@@ -50,7 +50,7 @@ import { randomHex } from '../../site/ids';
 import { MAX_ITEM_PICTURES } from '../../site/main-image';
 import type { Collection, Item, Site } from '../../site/schema';
 import { answer, pathIn } from '../shared/contract';
-import { apiError, readJson, type AppEnv } from '../shared/http';
+import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { FILE_MESSAGES } from '../../site/editor/files';
 import { deliveredFileInfo } from './console-files';
 import { changedOf, merchantEdit } from './site-edits';
@@ -191,7 +191,7 @@ function productCollection(site: Site, collectionId: string): Collection {
 }
 
 async function storedProduct(c: Context<AppEnv>, id: string): Promise<Item> {
-  const item = (await consoleItemsById(contentObject(c.env, c.var.site.website.id), [id])).get(id);
+  const item = (await consoleItemsById(storeOf(c).objects.content, [id])).get(id);
   if (
     item === undefined ||
     item.recordType !== PRODUCT_RECORD_TYPE ||
@@ -213,7 +213,7 @@ async function freeUrlId(c: Context<AppEnv>, collection: Collection, urlId: stri
       return n === 0 ? urlId : `${urlId}-${n + 1}`;
     });
     const paths = candidates.map((candidate) => ({ collectionId: collection.id, urlId: candidate, path: candidate }));
-    const { value: taken } = await contentObject(c.env, c.var.site.website.id).consoleUrlsTaken(paths);
+    const { value: taken } = await storeOf(c).objects.content.consoleUrlsTaken(paths);
     const free = candidates.find((candidate) => !taken.includes(candidate));
     if (free !== undefined) return free;
   }
@@ -317,7 +317,7 @@ const CONSOLE = areas.console;
 /** What the product list's filters and the product form choose from. */
 consoleCatalog.get(pathIn(CONSOLE, api.catalogContext), commerce, async (c) => {
   const site = c.var.site;
-  const object = contentObject(c.env, site.website.id);
+  const object = storeOf(c).objects.content;
   const collections = productCollections(site);
   const names = async (tagType: TagType) => {
     const used = await Promise.all(collections.map((collection) => object.namesUsed(collection.id, tagType)));
@@ -355,7 +355,7 @@ consoleCatalog.get(pathIn(CONSOLE, api.products), commerce, async (c) => {
     limit: PAGE_SIZE,
     onHand: await stockLedger(c.env, c.var.site.website.id).onHandCounts(),
   };
-  const { value } = await contentObject(c.env, c.var.site.website.id).productList(listing);
+  const { value } = await storeOf(c).objects.content.productList(listing);
   const items = value.rows.map((row) => JSON.parse(row.json) as Item);
   const levels = await stockLevels(c.env, c.var.site.website.id, items);
   const availableOf = (item: Item) =>
@@ -444,7 +444,7 @@ consoleCatalog.post(pathIn(CONSOLE, api.bulkEditProducts), commerce, async (c) =
   // it writes nothing), so a retry after a failed ledger call counts nothing twice. Read before it, applied after it.
   const before =
     body.change.kind === 'stock'
-      ? [...(await consoleItemsById(contentObject(c.env, c.var.site.website.id), [...new Set(body.ids)])).values()]
+      ? [...(await consoleItemsById(storeOf(c).objects.content, [...new Set(body.ids)])).values()]
       : [];
   const changed = await merchantEdit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change });
   if (body.change.kind === 'stock') await bulkStock(c.env, c.var.site.website.id, before, body.change);
@@ -456,7 +456,7 @@ consoleCatalog.get(pathIn(CONSOLE, api.names), commerce, async (c) => {
   const tagType = tagTypeSchema.safeParse(c.req.query('tagType'));
   if (!tagType.success) return apiError(400, 'tagType must be tag or category');
   const collection = productCollection(c.var.site, c.req.param('collectionId'));
-  const { value: used } = await contentObject(c.env, c.var.site.website.id).namesUsed(collection.id, tagType.data);
+  const { value: used } = await storeOf(c).objects.content.namesUsed(collection.id, tagType.data);
   const declared = declaredNames(collection, tagType.data);
   const names = [...new Set([...declared, ...used.map((row) => row.name)])].sort((a, b) => a.localeCompare(b, 'en'));
   return answer(c, api.names, {

@@ -17,7 +17,6 @@ import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { contentObject } from '../../durable/stubs';
 import { CODE_INJECTION_MESSAGES } from '../../site/code-injection';
 import { CONTENT_STATUSES } from '../../site/editor/content-status';
 import { pageFormSchema } from '../../site/editor/page-form';
@@ -27,7 +26,7 @@ import { slugOf } from '../../site/editor/product-form';
 import { IMAGE_ADDRESS_MESSAGE, isImageUrl, MAX_IMAGE_URL } from '../../site/image-url';
 import { nameTooLongMessage } from '../../site/limits';
 import { nameField, type Collection, type Item } from '../../site/schema';
-import { apiError, readJson, type AppEnv } from '../shared/http';
+import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { merchantEdit } from './site-edits';
 import { requirePermission } from './merchant-session';
 
@@ -78,7 +77,7 @@ function blogNamed(c: Context<AppEnv>, collectionId: string): Collection {
 }
 
 async function storedPost(c: Context<AppEnv>, id: string): Promise<Item> {
-  const { value } = await contentObject(c.env, c.var.site.website.id).consoleItem(id);
+  const { value } = await storeOf(c).objects.content.consoleItem(id);
   const item = value === null ? null : (JSON.parse(value) as Item);
   if (item === null || item.recordType !== POST_RECORD_TYPE) throw new ApiError(404, CONTENT_MESSAGES.notAPost);
   return item;
@@ -142,7 +141,7 @@ consoleContent.get(pathIn(CONSOLE, api.posts), read, async (c) => {
   const blog = blogNamed(c, c.req.query('collectionId') ?? '');
   const offset = Number(c.req.query('offset') ?? '0');
   if (!Number.isSafeInteger(offset) || offset < 0) return apiError(400, 'offset is not valid');
-  const { value } = await contentObject(c.env, c.var.site.website.id).consoleItems(blog.id, offset, PAGE_SIZE);
+  const { value } = await storeOf(c).objects.content.consoleItems(blog.id, offset, PAGE_SIZE);
   c.header('cache-control', 'no-store');
   return answer(c, api.posts, {
     posts: value.items.map((json) => summary(JSON.parse(json) as Item)),

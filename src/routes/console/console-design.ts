@@ -12,7 +12,6 @@ import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { contentObject } from '../../durable/stubs';
 import { COLOUR_ROLES, DEFAULT_DESIGN, FONT_ROLES, type Design } from '../../site/editor/design';
 import { designOf, designSchema } from '../../site/design-schema';
 import { linkHref, targetOfHref, type LinkTarget } from '../../site/editor/link-target';
@@ -20,6 +19,7 @@ import type { NavigationItem } from '../../site/edits';
 import { FONT_CATEGORIES, FONTS } from '../../site/editor/fonts';
 import { PRODUCT_MESSAGES } from '../../site/editor/product-form';
 import { MAILING_LIST_MESSAGES, NO_MAILING_LIST } from '../../site/editor/mailing-list';
+import type { ContentObject } from '../../site/catalog';
 import type { NavigationEntry, Site } from '../../site/schema';
 import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { changedOf, merchantEdit } from './site-edits';
@@ -55,8 +55,8 @@ async function readDesign(c: Context<AppEnv>): Promise<Design> {
 }
 
 /** The merchant's saved draft, if any (read leniently: fonts or options since removed fall back to defaults). */
-async function designDraftOf(env: Env, websiteId: string): Promise<Design | null> {
-  const json = await contentObject(env, websiteId).designDraft();
+async function designDraftOf(draftOf: ContentObject): Promise<Design | null> {
+  const json = await draftOf.designDraft();
   return json === null ? null : designOf(JSON.parse(json));
 }
 
@@ -64,7 +64,7 @@ consoleDesign.get(pathIn(CONSOLE, api.design), content, async (c) => {
   const site = c.var.site;
   return answer(c, api.design, {
     published: site.design === undefined ? DEFAULT_DESIGN : designOf(site.design),
-    draft: await designDraftOf(c.env, site.website.id),
+    draft: await designDraftOf(storeOf(c).objects.content),
     defaults: DEFAULT_DESIGN,
     colourRoles: COLOUR_ROLES,
     fontRoles: FONT_ROLES,
@@ -75,26 +75,26 @@ consoleDesign.get(pathIn(CONSOLE, api.design), content, async (c) => {
 
 consoleDesign.put(pathIn(CONSOLE, api.saveDesignDraft), content, async (c) => {
   const design = await readDesign(c);
-  await contentObject(c.env, c.var.site.website.id).saveDesignDraft(JSON.stringify(design));
+  await storeOf(c).objects.content.saveDesignDraft(JSON.stringify(design));
   return answer(c, api.saveDesignDraft, { saved: true });
 });
 
 consoleDesign.delete(pathIn(CONSOLE, api.discardDesignDraft), content, async (c) => {
-  await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
+  await storeOf(c).objects.content.saveDesignDraft(null);
   return answer(c, api.discardDesignDraft, { discarded: true });
 });
 
 consoleDesign.post(pathIn(CONSOLE, api.publishDesign), content, async (c) => {
   const design = await readDesign(c);
   const value = await merchantEdit(c, { kind: 'setDesign', design });
-  await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
+  await storeOf(c).objects.content.saveDesignDraft(null);
   return answer(c, api.publishDesign, { published: true, ...changedOf(value) });
 });
 
 /** Back to the theme's own look: the published design and any draft removed. */
 consoleDesign.delete(pathIn(CONSOLE, api.resetDesign), content, async (c) => {
   const value = await merchantEdit(c, { kind: 'setDesign', design: null });
-  await contentObject(c.env, c.var.site.website.id).saveDesignDraft(null);
+  await storeOf(c).objects.content.saveDesignDraft(null);
   return answer(c, api.resetDesign, { reset: true, ...changedOf(value) });
 });
 
@@ -175,7 +175,7 @@ consoleDesign.put(pathIn(CONSOLE, api.saveNavigation), content, async (c) => {
 
 /** The navigation as stored after the edit (the request's site was loaded before it). */
 async function contentNavigation(c: Context<AppEnv>): Promise<NavigationEntry[] | null> {
-  const { value } = await contentObject(c.env, c.var.site.website.id).shell();
+  const { value } = await storeOf(c).objects.content.shell();
   return value === null ? null : (JSON.parse(value) as Site).navigation;
 }
 
@@ -187,7 +187,7 @@ const mailingChangeSchema = z.discriminatedUnion('action', [
 ]);
 
 async function storedMailingList(c: Context<AppEnv>) {
-  const { value } = await contentObject(c.env, c.var.site.website.id).shell();
+  const { value } = await storeOf(c).objects.content.shell();
   return (value === null ? null : (JSON.parse(value) as Site).mailingList) ?? NO_MAILING_LIST;
 }
 

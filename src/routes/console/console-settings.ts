@@ -9,7 +9,6 @@ import { api } from '../../api';
 import { areas } from '../../api/areas';
 import { answer, pathIn } from '../shared/contract';
 import { Hono } from 'hono';
-import { contentObject } from '../../durable/stubs';
 import { DEMO_SITE_ID } from '../../site/demo';
 import {
   footerSettingsSchema,
@@ -102,8 +101,7 @@ for (const [route, part, permission, schema, maxBytes] of [
 /** What a new store still needs, each read from its state: never a flag that could drift from it. */
 consoleSettings.get(pathIn(CONSOLE, api.checklist), read, async (c) => {
   const site = c.var.site;
-  const websiteId = site.website.id;
-  const content = contentObject(c.env, websiteId);
+  const content = storeOf(c).objects.content;
   const [products, published, shippingRates, saved] = await Promise.all([
     content.productList({
       search: '',

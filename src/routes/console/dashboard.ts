@@ -9,9 +9,7 @@ import { api } from '../../api';
 import { answer } from '../shared/contract';
 import { z } from 'zod';
 import { hourOf, type DashboardSummary, type StoredSummary } from '../../beacon/aggregate';
-import { contentObject } from '../../durable/stubs';
-import { itemsById } from '../../site/catalog';
-import type { Site } from '../../site/schema';
+import { type ContentObject, itemsById } from '../../site/catalog';
 import { validate } from '../../http/body';
 import { type AppEnv, withSite, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
@@ -21,9 +19,9 @@ const rangeQuery = z.object({ days: z.coerce.number().int().min(1).max(90).defau
 export const dashboard = new Hono<AppEnv>();
 
 /** Products under their titles in the published catalog (an item since removed, or '(other)', shows its id). */
-async function withCatalogTitles(env: Env, site: Site, summary: StoredSummary): Promise<DashboardSummary> {
+async function withCatalogTitles(content: ContentObject, summary: StoredSummary): Promise<DashboardSummary> {
   const items = await itemsById(
-    contentObject(env, site.website.id),
+    content,
     summary.topProducts.map((product) => product.id),
   );
   return {
@@ -38,15 +36,11 @@ async function withCatalogTitles(env: Env, site: Site, summary: StoredSummary): 
 /** The last `days` days (the query's, 1 to 90, default 7) of the request's site, ending with the current hour. */
 export async function summaryFor(c: Context<AppEnv>): Promise<{ days: number; summary: DashboardSummary }> {
   const { days } = validate(rangeQuery, { days: c.req.query('days') });
-  const site = c.var.site;
   const toHour = hourOf(Date.now());
+  const objects = storeOf(c).objects;
   return {
     days,
-    summary: await withCatalogTitles(
-      c.env,
-      site,
-      await storeOf(c).objects.beacons.summary(toHour - days * 24 + 1, toHour),
-    ),
+    summary: await withCatalogTitles(objects.content, await objects.beacons.summary(toHour - days * 24 + 1, toHour)),
   };
 }
 

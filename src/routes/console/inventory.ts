@@ -27,7 +27,7 @@ import {
   variantDescriptor,
 } from '../../commerce/product';
 import type { StockChange, StockLevel } from '../../durable/stock';
-import { contentObject, stockLedger } from '../../durable/stubs';
+import { stockLedger } from '../../durable/stubs';
 import { consoleItemsById, itemsById } from '../../site/catalog';
 import { MAX_STOCK, PRODUCT_MESSAGES, type ProductForm, type VariantForm } from '../../site/editor/product-form';
 import { adjustmentProblem, STOCK_MESSAGES, STOCK_REASONS, type StockEvent } from '../../site/editor/stock-adjust';
@@ -47,7 +47,7 @@ inventory.get(api.inventoryStock.pattern, withSite, async (c) => {
   const site = c.var.site;
   const results: VariantInStock[] = [];
   const limited: Record<string, number> = {};
-  const items = await itemsById(contentObject(c.env, site.website.id), itemIds);
+  const items = await itemsById(storeOf(c).objects.content, itemIds);
   for (const itemId of itemIds) {
     const item = items.get(itemId);
     if (item?.structuredContent === undefined || sellableProductType(item, site.collections) === undefined)
@@ -203,7 +203,7 @@ const HISTORY_SHOWN = 50;
 
 async function consoleProduct(c: Context<AppEnv>): Promise<Item | null> {
   const id = c.req.param('id') ?? '';
-  const item = (await consoleItemsById(contentObject(c.env, c.var.site.website.id), [id])).get(id);
+  const item = (await consoleItemsById(storeOf(c).objects.content, [id])).get(id);
   return item === undefined ||
     item.recordType !== PRODUCT_RECORD_TYPE ||
     !inProductCollection(item, c.var.site.collections)

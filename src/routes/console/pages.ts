@@ -19,7 +19,6 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isProductCollection } from '../../commerce/product';
 import { ApiError } from '../../http/errors';
-import { contentObject } from '../../durable/stubs';
 import {
   CHART_MESSAGES,
   datasetOf,
@@ -31,7 +30,7 @@ import { newPageSchema, pageFormProblems, pageFormSchema, pageSlugOf } from '../
 import { PRODUCT_MESSAGES } from '../../site/editor/product-form';
 import { EDIT_MESSAGES, inNavigation, type PageChart } from '../../site/edits';
 import type { Collection, Site } from '../../site/schema';
-import { apiError, readJson, type AppEnv } from '../shared/http';
+import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
 import { merchantEdit, type RefusalField } from './site-edits';
 
@@ -74,7 +73,7 @@ consolePages.get(pathIn(CONSOLE, api.pages), read, (c) => {
 
 /** The site as stored after an edit (the request's site was loaded before it). */
 export async function storedSite(c: Context<AppEnv>): Promise<Site | null> {
-  const { value } = await contentObject(c.env, c.var.site.website.id).shell();
+  const { value } = await storeOf(c).objects.content.shell();
   return value === null ? null : (JSON.parse(value) as Site);
 }
 

@@ -19,7 +19,6 @@ import { z } from 'zod';
 import { isProductCollection } from '../../commerce/product';
 import { siteFormNamed } from '../../commerce/product-fields';
 import { ApiError } from '../../http/errors';
-import { contentObject } from '../../durable/stubs';
 import { formFromProduct, productFromForm, type Merchandising } from '../../site/editor/product-item';
 import { MAX_IMAGE_URL } from '../../site/image-url';
 import { CONTENT_LIMITS } from '../../site/limits';
@@ -49,7 +48,7 @@ const importSchema = z.object({
 /** Every product of the site with its merchandising texts and its form, stock on hand as the ledger has it. */
 async function allProducts(c: Context<AppEnv>): Promise<(ExistingProduct & { merchandising: Merchandising | null })[]> {
   const site = c.var.site;
-  const object = contentObject(c.env, site.website.id);
+  const object = storeOf(c).objects.content;
   const items: Item[] = [];
   for (const collection of site.collections.filter(isProductCollection)) {
     const { value } = await object.consoleItems(collection.id, 0, CONTENT_LIMITS.productsPerCollection);

@@ -7,10 +7,10 @@ import type { Context } from 'hono';
 import { MERCHANT_MESSAGES } from '../../accounts/messages';
 import type { ContentRefusal, Edit } from '../../durable/site-content';
 import { ApiError } from '../../http/errors';
-import { contentObject } from '../../durable/stubs';
+import type { ContentObject } from '../../site/catalog';
 import type { EditValue } from '../../site/edits';
 import { noteVersion } from '../../site/store';
-import type { AppEnv } from '../shared/http';
+import { type AppEnv, storeOf } from '../shared/http';
 import { merchantSessionOf } from './merchant-session';
 
 /** The one status for each of SiteContent's refusals. */
@@ -32,14 +32,14 @@ export type RefusalField = (error: string) => string | undefined;
  * names where to show it. `who` (the merchant's email) names the product and page versions it records.
  */
 export async function applyEdit(
-  env: Env,
+  content: ContentObject,
   websiteId: string,
   change: Edit,
   roles: readonly number[],
   field?: RefusalField,
   who: string | null = null,
 ): Promise<{ value: EditValue; version: number | null }> {
-  const outcome = await contentObject(env, websiteId).edit(websiteId, change, roles, who);
+  const outcome = await content.edit(websiteId, change, roles, who);
   if (!outcome.ok) {
     const at = field?.(outcome.message);
     throw new ApiError(REFUSAL_STATUS[outcome.error], outcome.message, {
@@ -60,5 +60,14 @@ export function changedOf(value: EditValue): { changed: boolean } {
 export async function merchantEdit(c: Context<AppEnv>, change: Edit, field?: RefusalField): Promise<EditValue> {
   const session = await merchantSessionOf(c);
   if (session === null) throw new ApiError(401, MERCHANT_MESSAGES.signIn);
-  return (await applyEdit(c.env, c.var.site.website.id, change, session.profile.roles, field, session.email)).value;
+  return (
+    await applyEdit(
+      storeOf(c).objects.content,
+      c.var.site.website.id,
+      change,
+      session.profile.roles,
+      field,
+      session.email,
+    )
+  ).value;
 }

@@ -13,10 +13,9 @@ import { z } from 'zod';
 import type { VersionSubject } from '../../durable/content-versions';
 import { ITEM_MESSAGES } from '../../durable/site-content';
 import { ApiError } from '../../http/errors';
-import { contentObject } from '../../durable/stubs';
 import { formFromProduct, type Merchandising } from '../../site/editor/product-item';
 import type { Collection, Item } from '../../site/schema';
-import { readJson, type AppEnv } from '../shared/http';
+import { readJson, type AppEnv, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
 import { merchantEdit } from './site-edits';
 
@@ -59,13 +58,13 @@ export const versions = new Hono<AppEnv>();
 const CONSOLE = areas.console;
 
 versions.get(pathIn(CONSOLE, api.versions), guard, async (c) => {
-  const { value } = await contentObject(c.env, c.var.site.website.id).versions(subjectOf(c), subjectId(c));
+  const { value } = await storeOf(c).objects.content.versions(subjectOf(c), subjectId(c));
   return answer(c, api.versions, { versions: value });
 });
 
 versions.get(pathIn(CONSOLE, api.version), guard, async (c) => {
   const id = versionOf(c);
-  const { value } = await contentObject(c.env, c.var.site.website.id).savedVersion(subjectOf(c), subjectId(c), id);
+  const { value } = await storeOf(c).objects.content.savedVersion(subjectOf(c), subjectId(c), id);
   if (value === null) throw new ApiError(404, ITEM_MESSAGES.unknownVersion);
   return answer(c, api.version, { id, ...shownVersion(subjectOf(c), value) });
 });

@@ -398,9 +398,12 @@ siteAdmin.put('/template', async (c) => {
     );
   const templateAssets = body.assets.length === 0 ? null : { generation: body.uploadId };
   // A theme is code; the site admin caller (loopback in development, the admin token in production) may write it as an administrator.
-  const { version } = await applyEdit(c.env, websiteId, { kind: 'setTheme', theme: body.theme, templateAssets }, [
-    ROLES.admin,
-  ]);
+  const { version } = await applyEdit(
+    contentObject(c.env, websiteId),
+    websiteId,
+    { kind: 'setTheme', theme: body.theme, templateAssets },
+    [ROLES.admin],
+  );
   if (host === null) await markDevelopmentStoreImported(c.env.SITE_CONTENT);
   // The files the previous theme used go once no page renders with it.
   c.executionCtx.waitUntil(

@@ -4,11 +4,10 @@
  * published design. Either way such a page is never cached (pages.ts answers it `no-store`).
  */
 import type { Context } from 'hono';
-import { contentObject } from '../../durable/stubs';
 import { designOf } from '../../site/design-schema';
 import { allows } from '../../site/roles';
 import type { Site } from '../../site/schema';
-import { type AppEnv, loadedSite } from '../shared/http';
+import { type AppEnv, loadedSite, storeOf } from '../shared/http';
 import { merchantSessionOf } from '../console/merchant-session';
 
 export const DESIGN_PREVIEW_PARAM = 'design-preview';
@@ -22,6 +21,6 @@ export async function previewDesign(c: Context<AppEnv>): Promise<Site['design'] 
   const session = await merchantSessionOf(c);
   const loaded = await loadedSite(c);
   if (session === null || loaded === null || !allows(session.profile.roles, 'content')) return null;
-  const draft = await contentObject(c.env, loaded.site.website.id).designDraft();
+  const draft = await storeOf(c).objects.content.designDraft();
   return draft === null ? null : designOf(JSON.parse(draft));
 }

@@ -4,7 +4,6 @@
  * `/robots.txt`. Rendering is the storefront's (src/storefront/render.ts).
  */
 import { Hono, type Context } from 'hono';
-import { contentObject } from '../../durable/stubs';
 import { escapeHtml } from '../../html/escape';
 import { ContentMoved, siteCatalog, type Catalog } from '../../site/catalog';
 import { fingerprint } from '../../site/fingerprint';
@@ -70,7 +69,7 @@ async function atOneVersion<T>(
   read: (loaded: LoadedSite, catalog: Catalog) => Promise<T>,
 ): Promise<{ loaded: LoadedSite; value: T }> {
   let current = loaded;
-  const content = contentObject(c.env, loaded.site.website.id);
+  const content = storeOf(c).objects.content;
   for (let attempt = 1; ; attempt++) {
     try {
       return {
@@ -227,7 +226,7 @@ async function storePage(
   if (!(await mayRead(c)) || (uncachedRender && !(await mayRender(c)))) return refusedRead(c);
   // Rendered and cached under the version its content was read at (newer than the pointer's when that lags).
   const { loaded: at, value: page } = await resolve();
-  const moved = page.status === 404 && !perBuyer ? await slugRedirect(c, site.website.id, path) : null;
+  const moved = page.status === 404 && !perBuyer ? await slugRedirect(c, path) : null;
   if (moved !== null) return moved;
   if (page.status !== 200 && !uncachedRender && !(await mayRender(c))) return refusedRead(c);
   const deploymentPayments = paymentSetup(c.env);

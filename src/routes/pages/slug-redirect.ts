@@ -3,12 +3,11 @@
  * to where it lives now (src/durable/content-redirects.ts keeps the moves), its query string kept.
  */
 import type { Context } from 'hono';
-import { contentObject } from '../../durable/stubs';
-import type { AppEnv } from '../shared/http';
+import { type AppEnv, storeOf } from '../shared/http';
 
 /** The 301 to the new address of `path`, or null when it never moved. */
-export async function slugRedirect(c: Context<AppEnv>, websiteId: string, path: string): Promise<Response | null> {
-  const { value: to } = await contentObject(c.env, websiteId).redirectFor(path);
+export async function slugRedirect(c: Context<AppEnv>, path: string): Promise<Response | null> {
+  const { value: to } = await storeOf(c).objects.content.redirectFor(path);
   if (to === null) return null;
   // Not kept by browsers: the merchant may give the old slug to something else later.
   return c.body(null, 301, { location: `${to}${new URL(c.req.url).search}`, 'cache-control': 'no-store' });

@@ -7,7 +7,7 @@
 import { cookieName, type StoreCookie } from '../../cookies';
 import type { MerchantSession } from '../../durable/merchants';
 import type { VisitorSession } from '../../durable/site-users';
-import { contentObjects, websiteObjects, type WebsiteObjects } from '../../durable/stubs';
+import { websiteObjects, type WebsiteObjects } from '../../durable/stubs';
 import { StorageUnavailable } from '../../http/unavailable';
 import type { Site } from '../../site/schema';
 import { loadSiteForHost, type LoadedSite } from '../../site/store';
@@ -21,7 +21,7 @@ export interface StoreContext {
   visitorSession(): Promise<VisitorSession | null>;
   /** The merchant signed in by the request's session cookie, or null. */
   merchantSession(): Promise<MerchantSession | null>;
-  /** The website's objects: once the site is loaded (after `withSite`), each stub made once. */
+  /** The website's objects, its content object among them: once the site is loaded (after `withSite`), each stub made once. */
   readonly objects: WebsiteObjects;
 }
 
@@ -32,11 +32,20 @@ export function requestStore(env: Env, url: string, cookie: (name: string) => st
   const development = env.ENVIRONMENT === 'development';
   let load: Promise<LoadedSite | null> | undefined;
   let site: Site | undefined;
-  let objects: WebsiteObjects | undefined;
+  /** By website id: the content object the site was loaded from is the one `objects.content` gives. */
+  const objectsById = new Map<string, WebsiteObjects>();
+  const objectsOf = (websiteId: string) => {
+    let objects = objectsById.get(websiteId);
+    if (objects === undefined) {
+      objects = websiteObjects(env, websiteId);
+      objectsById.set(websiteId, objects);
+    }
+    return objects;
+  };
   let visitor: Promise<VisitorSession | null> | undefined;
   let merchant: Promise<MerchantSession | null> | undefined;
   const loaded = () => {
-    load ??= loadSiteForHost(env, contentObjects(env), new URL(url).hostname, development).then(
+    load ??= loadSiteForHost(env, (websiteId) => objectsOf(websiteId).content, new URL(url).hostname, development).then(
       (found) => {
         site = found?.site;
         return found;
@@ -47,16 +56,12 @@ export function requestStore(env: Env, url: string, cookie: (name: string) => st
     );
     return load;
   };
-  const websiteObjectsOf = (loadedSite: Site) => {
-    objects ??= websiteObjects(env, loadedSite.website.id);
-    return objects;
-  };
   /** A session named by a well-formed cookie, asked of the site's `object`; none without one. */
   const session = async <T>(name: StoreCookie, ask: (objects: WebsiteObjects, token: string) => Promise<T>) => {
     const token = cookie(cookieName(name, !development));
     if (token === undefined || !SESSION_TOKEN.test(token)) return null;
     const found = await loaded();
-    return found === null ? null : ask(websiteObjectsOf(found.site), token);
+    return found === null ? null : ask(objectsOf(found.site.website.id), token);
   };
   return {
     loaded,
@@ -71,7 +76,7 @@ export function requestStore(env: Env, url: string, cookie: (name: string) => st
     },
     get objects() {
       if (site === undefined) throw new Error("The website's objects are asked for before its site was loaded");
-      return websiteObjectsOf(site);
+      return objectsOf(site.website.id);
     },
   };
 }

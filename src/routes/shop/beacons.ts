@@ -46,14 +46,13 @@ import {
 import { MAX_COUNTED_QUANTITY } from '../../beacon/store-limits';
 import { inProductCollection } from '../../commerce/product';
 import type { Site } from '../../site/schema';
-import { contentObject } from '../../durable/stubs';
 import { itemAtVersion } from '../../site/item-at-version';
 import { itemPathOf } from '../../site/paths';
 import { sameToken } from '../../site/ids';
 import { answer, pathIn } from '../shared/contract';
 import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken } from '../shared/csrf';
 import { readText, validate } from '../../http/body';
-import { apiError, isDevelopment, readJson, siteVersion, type AppEnv, withSite } from '../shared/http';
+import { apiError, isDevelopment, readJson, siteVersion, type AppEnv, storeOf, withSite } from '../shared/http';
 import { merchantRolesOf } from '../console/merchant-session';
 import { overLimit, rateLimit } from '../shared/rate-limit';
 import { guardedArea } from '../shared/guarded-area';
@@ -152,7 +151,7 @@ async function catalogProduct(
   const item =
     itemId === undefined
       ? undefined
-      : await itemAtVersion(contentObject(c.env, site.website.id), site.website.id, await siteVersion(c), itemId);
+      : await itemAtVersion(storeOf(c).objects.content, site.website.id, await siteVersion(c), itemId);
   return item === undefined || !inProductCollection(item, site.collections) ? null : { id: item.id, ...counts };
 }
 
@@ -232,12 +231,7 @@ censusBeacons.post(pathIn(areas.census, api.censusQuickView), withSite, async (c
   const site = c.var.site;
   const body = await readForm(c, quickViewForm, MAX_FORM_BYTES);
   const itemId = c.req.param('id');
-  const item = await itemAtVersion(
-    contentObject(c.env, site.website.id),
-    site.website.id,
-    await siteVersion(c),
-    itemId,
-  );
+  const item = await itemAtVersion(storeOf(c).objects.content, site.website.id, await siteVersion(c), itemId);
   if (item === undefined || !inProductCollection(item, site.collections)) return apiError(404, 'Unknown item');
   const path = body.url === undefined ? refererPath(c) : pathOf(body.url);
   if (!(await recordable(c, { path, pageType: null, isPageView: false }))) return c.body(null, 204);

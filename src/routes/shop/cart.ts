@@ -27,8 +27,8 @@ import { availableOf } from '../../storefront/available-stock';
 import { knownTimeZone } from '../../site/editor/zoned-time';
 import type { CartAnswer, CartFailure } from '../../durable/cart';
 import type { Site } from '../../site/schema';
-import { contentObject } from '../../durable/stubs';
 import { toHex } from '../../site/ids';
+import type { ContentObject } from '../../site/catalog';
 import { itemAtVersion } from '../../site/item-at-version';
 import type { Item } from '../../site/schema';
 import { currentCrumb, ensureCrumb, randomToken, requireCrumb } from '../shared/csrf';
@@ -112,12 +112,7 @@ async function lineFor(
   sku: string | null | undefined,
 ): Promise<{ item: Item; line: CartLine }> {
   const site = c.var.site;
-  const item = await itemAtVersion(
-    contentObject(c.env, site.website.id),
-    site.website.id,
-    await siteVersion(c),
-    itemId,
-  );
+  const item = await itemAtVersion(storeOf(c).objects.content, site.website.id, await siteVersion(c), itemId);
   if (item === undefined) return apiError(404, CART_MESSAGES.itemNotFound);
   const line = resolveCartLine(item, sku, currencyOf(site), site.collections, site.websiteSettings);
   return 'error' in line ? apiError(400, line.error) : { item, line };
@@ -150,9 +145,9 @@ function answered<T extends CartChanged>(c: Context<AppEnv>, route: Route<T>, re
 const MOCK_CANDIDATES = 50;
 
 /** A mock cart for the editor's preview (`?mock=true`): the first two products in stock, never stored. */
-async function mockCart(env: Env, site: Site): Promise<ShoppingCart> {
+async function mockCart(content: ContentObject, site: Site): Promise<ShoppingCart> {
   const entries: StoredEntry[] = [];
-  const { value } = await contentObject(env, site.website.id).firstProducts(MOCK_CANDIDATES);
+  const { value } = await content.firstProducts(MOCK_CANDIDATES);
   for (const item of value.map((json) => JSON.parse(json) as Item)) {
     if (entries.length === 2) break;
     const content = item.structuredContent;
@@ -184,7 +179,7 @@ const readCart = async (c: Context<AppEnv>) => {
   const site = c.var.site;
   ensureCrumb(c);
   c.header('cache-control', 'no-store');
-  if (c.req.query('mock') === 'true') return answer(c, api.cart, await mockCart(c.env, site));
+  if (c.req.query('mock') === 'true') return answer(c, api.cart, await mockCart(storeOf(c).objects.content, site));
   const token = c.req.query('cartToken');
   const cartId = token !== undefined && CART_ID.test(token) ? token : cartIdFrom(c);
   if (cartId === null) return answer(c, api.cart, emptyCart(site));
@@ -272,12 +267,7 @@ cart.put(pathIn(areas.cart, api.cartEntryFields), withSite, async (c) => {
   const site = c.var.site;
   const stub = visitorCart(c);
   if (stub === null) return apiError(404, CART_MESSAGES.entryNotFound);
-  const item = await itemAtVersion(
-    contentObject(c.env, site.website.id),
-    site.website.id,
-    await siteVersion(c),
-    body.itemId,
-  );
+  const item = await itemAtVersion(storeOf(c).objects.content, site.website.id, await siteVersion(c), body.itemId);
   const additionalFields =
     productType(item) === ProductType.GiftCard
       ? giftDetailsOr400(body.additionalFields, site.website.timeZone)

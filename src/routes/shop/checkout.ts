@@ -36,7 +36,6 @@ import { placeUnlessHeardShort } from '../../durable/stock-seen';
 import { tokenDigest } from '../../durable/passwords';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
-import { contentObject } from '../../durable/stubs';
 import { itemsAtVersion } from '../../site/item-at-version';
 import type { Item } from '../../site/schema';
 import { hearKeptStock } from '../pages/shown-stock';
@@ -153,7 +152,7 @@ async function checkoutRequest(
 /** The cart's items at the request's content version: kept in the isolate, so a checkout step calls no content object. */
 async function cartItems(c: Context<AppEnv>, cart: ShoppingCart): Promise<Map<string, Item>> {
   return itemsAtVersion(
-    contentObject(c.env, c.var.site.website.id),
+    storeOf(c).objects.content,
     c.var.site.website.id,
     await siteVersion(c),
     cart.entries.map((e) => e.itemId),

@@ -10,7 +10,6 @@ import { attachmentDisposition, DOWNLOAD_MESSAGE_KEYS, DOWNLOAD_TOKEN } from '..
 import { digitalFileOf } from '../../commerce/product';
 import { storefrontLanguage } from '../../commerce/storefront-text';
 import { loadStorefrontText } from '../../commerce/storefront-text/load';
-import { contentObject } from '../../durable/stubs';
 import { consoleItemsById } from '../../site/catalog';
 import { storedFileBody } from '../console/console-files';
 import { clientEntry } from '../../storefront/render';
@@ -56,7 +55,7 @@ downloads.get('/downloads/:token', readLimit, renderLimit, withSite, async (c) =
   const use = await orders.takeDownload(token);
   if (!use.ok) return refusal(c, use.state === 'unknown' ? 404 : 410, use.state);
   // The product's file now: a file the merchant replaced is delivered as replaced.
-  const item = (await consoleItemsById(contentObject(c.env, websiteId), [use.itemId])).get(use.itemId);
+  const item = (await consoleItemsById(storeOf(c).objects.content, [use.itemId])).get(use.itemId);
   const file = item === undefined ? null : digitalFileOf(item);
   const object = file === null ? null : await storedFileBody(c.env.FILES, websiteId, file.id);
   if (file === null || object === null) {

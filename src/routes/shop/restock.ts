@@ -14,8 +14,8 @@ import { sellableProductType, variantLabel } from '../../commerce/product';
 import { CAPTCHA_ACTIONS } from '../../forms/captcha';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { captchaVerifier } from '../../integrations/captcha';
-import { availableStockOf, contentObject } from '../../durable/stubs';
-import { consoleItemsById, itemsById } from '../../site/catalog';
+import { availableStockOf } from '../../durable/stubs';
+import { consoleItemsById, type ContentObject, itemsById } from '../../site/catalog';
 import { availableOf } from '../../storefront/available-stock';
 import type { Item, Variant } from '../../site/schema';
 import type { Site } from '../../site/schema';
@@ -42,12 +42,12 @@ interface Found {
 
 /** Every requested variant of the site's products (what a cart sells), or null when one of them is not in the store. */
 async function variantsOf(
-  env: Env,
+  content: ContentObject,
   site: Site,
   requests: readonly { productId: string; variantId: string }[],
 ): Promise<Found[] | null> {
   const items = await itemsById(
-    contentObject(env, site.website.id),
+    content,
     requests.map((r) => r.productId),
   );
   const found: Found[] = [];
@@ -80,7 +80,9 @@ restock.post(
     if (email === '') return apiError(400, RESTOCK_MESSAGES.blankEmail);
     if (!isValidEmail(email)) return apiError(400, RESTOCK_MESSAGES.invalidEmail);
     const site = c.var.site;
-    const found = (await variantsOf(c.env, site, [{ productId: body.productId, variantId: body.variantId }]))?.[0];
+    const found = (
+      await variantsOf(storeOf(c).objects.content, site, [{ productId: body.productId, variantId: body.variantId }])
+    )?.[0];
     if (found === undefined) return apiError(404, RESTOCK_MESSAGES.unknownVariant);
     // In stock is what the stock ledger has available now, not the published level (only a sku's starting value).
     if ((await availableOf(availableStockOf(storeOf(c).objects), found.item, found.variant.sku)) !== 0)
@@ -111,14 +113,14 @@ restock.post(
 export const restockAdmin = new Hono<AppEnv>();
 
 restockAdmin.get(api.restockGroups.pattern, withSite, async (c) => {
-  const site = c.var.site;
-  const page = await storeOf(c).objects.restock.groups(c.req.query('cursor') ?? null);
+  const objects = storeOf(c).objects;
+  const page = await objects.restock.groups(c.req.query('cursor') ?? null);
   const groups = page.items.signUpGroups;
   const items = await consoleItemsById(
-    contentObject(c.env, site.website.id),
+    objects.content,
     groups.map((g) => g.productId),
   );
-  const readAvailable = availableStockOf(storeOf(c).objects);
+  const readAvailable = availableStockOf(objects);
   // Each group's variant by its options and what is available of it now (null: never runs out; 0 for a variant since removed).
   const signUpGroups = await Promise.all(
     groups.map(async (group) => {
@@ -167,7 +169,7 @@ async function sendAll(
   one = false,
 ): Promise<Response> {
   const site = c.var.site;
-  const found = await variantsOf(c.env, site, requests);
+  const found = await variantsOf(storeOf(c).objects.content, site, requests);
   if (found === null) return apiError(404, RESTOCK_MESSAGES.unknownVariant);
   const readAvailable = availableStockOf(storeOf(c).objects);
   const inStock: Found[] = [];

@@ -8,9 +8,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatMoney, toMinorUnits } from '../../commerce/money';
 import { currencyOf, fromPrice, hasVariedPrices, inProductCollection, type MoneyValue } from '../../commerce/product';
-import { contentObject } from '../../durable/stubs';
 import type { Item } from '../../site/schema';
-import { apiError, type AppEnv, withSite } from '../shared/http';
+import { apiError, type AppEnv, storeOf, withSite } from '../shared/http';
 import { areas } from '../../api/areas';
 import { storefrontRoutes as api } from '../../api/storefront';
 import type { Suggestion } from '../../api/storefront-answers';
@@ -40,7 +39,7 @@ search.get(pathIn(areas.search, api.searchSuggestions), withSite, async (c) => {
   const parsed = query.safeParse({ q: c.req.query('q') ?? '' });
   if (!parsed.success) return apiError(400, parsed.error.issues[0]?.message ?? 'Bad query');
   const site = c.var.site;
-  const { value } = await contentObject(c.env, site.website.id).search(parsed.data.q, SUGGESTIONS, true);
+  const { value } = await storeOf(c).objects.content.search(parsed.data.q, SUGGESTIONS, true);
   const items = value
     .map((json) => JSON.parse(json) as Item)
     .filter((item) => inProductCollection(item, site.collections));

@@ -12,7 +12,6 @@ import { SESSION_MESSAGES } from '../../accounts/messages';
 import { resolveCartLine } from '../../commerce/cart-line';
 import { isVerified } from '../../durable/site-users';
 import { hashPassword } from '../../durable/passwords';
-import { contentObject } from '../../durable/stubs';
 import { DEMO_SHOPPER, DEMO_SITE_ID } from '../../site/demo';
 import { itemsById } from '../../site/catalog';
 import { availableOf } from '../../storefront/available-stock';
@@ -65,7 +64,7 @@ async function cloneCart(
   const readAvailable = edgeStock(c, site.website.id);
   let cloned = 0;
   const items = await itemsById(
-    contentObject(c.env, site.website.id),
+    storeOf(c).objects.content,
     source.entries.map((entry) => entry.itemId),
   );
   for (const entry of source.entries) {
