@@ -43,27 +43,38 @@ function randomToken(): string {
   return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** One grant per digital line of a paid order; a line that has one keeps it (paid effects run once, but a replay changes nothing). */
+/**
+ * One grant per digital line of a paid order, all in one statement; a line that has one keeps it (paid effects run
+ * once, but a replay changes nothing). The order's grants as its buyer sees them, by line (its confirmation lists them).
+ */
 export function issueDownloads(
   self: OrdersContext,
   orderId: string,
   entries: readonly OrderEntry[],
   now: number,
-): void {
-  entries.forEach((entry, line) => {
-    if (entry.productType !== ProductType.Digital) return;
-    self.sql.exec(
-      `INSERT OR IGNORE INTO downloads (token, order_id, line, item_id, title, allowed, used, expires_at, revoked_at)
-       VALUES (?, ?, ?, ?, ?, ?, 0, ?, NULL)`,
-      randomToken(),
+): OrderDownload[] {
+  const lines = entries.flatMap((entry, line) =>
+    entry.productType === ProductType.Digital
+      ? [{ token: randomToken(), line, itemId: entry.itemId, title: entry.title }]
+      : [],
+  );
+  if (lines.length === 0) return [];
+  // `DO UPDATE SET token = token` keeps a line's grant as it is and, unlike OR IGNORE, still returns it; SQLite's parser
+  // needs the WHERE before an upsert's ON CONFLICT.
+  return self.sql
+    .exec<DownloadRow>(
+      `INSERT INTO downloads (token, order_id, line, item_id, title, allowed, used, expires_at, revoked_at)
+       SELECT g.value ->> 'token', ?, g.value ->> 'line', g.value ->> 'itemId', g.value ->> 'title', ?, 0, ?, NULL
+       FROM json_each(?) g WHERE true
+       ON CONFLICT (order_id, line) DO UPDATE SET token = token RETURNING *`,
       orderId,
-      line,
-      entry.itemId,
-      entry.title,
       DOWNLOAD_LIMIT,
       now + DOWNLOAD_TTL_MS,
-    );
-  });
+      JSON.stringify(lines),
+    )
+    .toArray()
+    .sort((a, b) => a.line - b.line)
+    .map((row) => orderDownload(grantOf(row), now));
 }
 
 /** The order's grants as its buyer sees them, by line. */

@@ -6,6 +6,7 @@ import { emailText, FORMER_EMAIL_LOCALE, type EmailText } from '../../commerce/e
 import { EMAIL_EN } from '../../commerce/email-text/en';
 import { paymentReference, type Order, type OrderRefund } from '../../commerce/order';
 import { giftCardRefundedCents, refundedCents } from '../../commerce/refunds';
+import type { OrderDownload } from '../../commerce/downloads';
 import {
   type EmailMessages,
   emailMessagesSchema,
@@ -13,7 +14,6 @@ import {
   NO_EMAIL_MESSAGES,
 } from '../../site/editor/email-messages';
 import { kept, type OrdersContext } from './context';
-import { downloadsOf } from './downloads';
 import { giftCardSentText } from './gift-cards';
 import type { OrderPrivate } from './model';
 import { subscriptionOfOrder } from './subscriptions';
@@ -57,10 +57,17 @@ function orderName(text: EmailText, order: Order): string {
     : text.say('order.name', { number: order.orderNumber });
 }
 
+/** A paid order's download grants and the store's origin their links are at (its confirmation lists them). */
+export interface DownloadLinks {
+  origin: string;
+  downloads: readonly OrderDownload[];
+}
+
 export function queueOrderEmail(
   self: OrdersContext,
   order: Order,
   kind: 'confirmed' | 'received' | 'fulfilled' | 'cancelled' | 'refunded',
+  links: DownloadLinks | null = null,
 ): void {
   const text = orderEmailText(order);
   const money = (cents: number) => text.money(cents, order.currencyCode);
@@ -103,7 +110,7 @@ export function queueOrderEmail(
           .join('')
       : '';
   const manage = order.subscription === null || kind !== 'confirmed' ? '' : subscriptionEmailText(self, order);
-  const downloads = kind === 'confirmed' ? downloadsEmailText(self, order, text) : '';
+  const downloads = kind === 'confirmed' && links !== null ? downloadsEmailText(links, text) : '';
   self.outbox.queue(
     {
       to: order.email,
@@ -123,18 +130,14 @@ function originOf(url: string | null): string {
   }
 }
 
+/** The store's origin kept with the order, else the one its charge was sent back to (a card payment's return address). */
+export function storeOriginOf(data: OrderPrivate): string {
+  return data.storeOrigin ?? originOf(data.charge?.metadata.returnUrl ?? null);
+}
+
 /** The order's download links (absolute, at the store the order was placed at), each with its limit and end date. */
-function downloadsEmailText(self: OrdersContext, order: Order, text: EmailText): string {
-  const downloads = downloadsOf(self, order.id, Date.now());
+function downloadsEmailText({ origin, downloads }: DownloadLinks, text: EmailText): string {
   if (downloads.length === 0) return '';
-  // The store's origin kept with the order, else the one its charge was sent back to (a card payment's return address).
-  const row = self.sql
-    .exec<{ origin: string | null; returnUrl: string | null }>(
-      "SELECT json_extract(data, '$.storeOrigin') AS origin, json_extract(data, '$.charge.metadata.returnUrl') AS returnUrl FROM orders WHERE id = ?",
-      order.id,
-    )
-    .toArray()[0];
-  const origin = row?.origin ?? originOf(row?.returnUrl ?? null);
   const links = downloads.map(
     (d) =>
       `${d.title}: ${origin}${d.url}\n${text.say('order.downloadLimit', { count: d.downloadsLeft, date: text.date(d.expiresOn) })}\n`,

@@ -19,7 +19,7 @@ import {
 } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { issueDownloads } from './downloads';
-import { queueOrderEmail } from './emails';
+import { queueOrderEmail, storeOriginOf } from './emails';
 import { giftCardEmail, creditGiftCard, giftSendAt } from './gift-cards';
 import { followUp, placementAnswer } from './placements';
 import { cartOf, nextOrderNumber, orderById, orderRow, toOrder, writeOrder } from './records';
@@ -27,14 +27,23 @@ import { cartOf, nextOrderNumber, orderById, orderRow, toOrder, writeOrder } fro
 /**
  * What becomes true when an order is paid: its order number given (an attempt never paid uses up
  * none), the discount use counted, bought gift cards issued, digital lines' downloads granted, the next subscription order
- * scheduled, the confirmation emailed. Synchronous; `row` when the caller has just written it. The paid order, null when
- * there is none.
+ * scheduled, the confirmation emailed. Synchronous. The paid order, null when there is none.
+ * `row` and `write` when the order is paid as it is recorded (placing): its row as it will be, numbered already, and the
+ * row's one write, its insert.
  */
 export function paidEffects(
   self: OrdersContext,
   id: string,
   now: number,
   row: OrderRow | null = orderRow(self, id),
+  write: (orderNumber: number, data: string) => void = (orderNumber, data) =>
+    self.sql.exec(
+      'UPDATE orders SET order_number = ?, status = ?, data = ? WHERE id = ?',
+      orderNumber,
+      'paid',
+      data,
+      id,
+    ),
 ): Order | null {
   if (row === null) return null;
   const data = JSON.parse(row.data) as Order & OrderPrivate;
@@ -102,15 +111,9 @@ export function paidEffects(
     ...(giftCardsSent.length === 0 ? {} : { giftCardsSent }),
   };
   // One write: its number, its status and its data (the row's private fields kept).
-  self.sql.exec(
-    'UPDATE orders SET order_number = ?, status = ?, data = ? WHERE id = ?',
-    orderNumber,
-    paid.status,
-    JSON.stringify({ ...data, ...paid }),
-    id,
-  );
-  issueDownloads(self, id, paid.entries, now);
-  queueOrderEmail(self, paid, 'confirmed');
+  write(orderNumber, JSON.stringify({ ...data, ...paid }));
+  const downloads = issueDownloads(self, id, paid.entries, now);
+  queueOrderEmail(self, paid, 'confirmed', { origin: storeOriginOf(data), downloads });
   return paid;
 }
 

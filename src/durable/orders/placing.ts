@@ -32,6 +32,7 @@ import { queueOrderEmail } from './emails';
 import { giftCardBalance } from './gift-cards';
 import { paidEffects, retryCharge } from './payment';
 import { abandon, followUp, hasFollowUp, heldUnits, knownPlacement, placementAnswer, remember } from './placements';
+import { nextNumbers } from './records';
 import { paymentWindowMs } from './settings';
 
 // ---- placing an order ----
@@ -284,10 +285,12 @@ export async function finishPlacing(
     recordOrder(self, cartId, key, job, charged, token, tokenHash, now),
   );
   await faultPoint('durable-object', 'CommerceOrders.place:recorded', kill);
+  // An order of no counted units has no follow-up (recordOrder).
+  const counted = countsStock(request.lines);
   if (!(outcome.ok && outcome.value.order.status === 'paid')) {
     // Not paid yet: its units held for the payment window before the shopper is answered (nothing to move when the
     // reservation already ends then).
-    await followUp(self, request.websiteId, id, reservedUntil);
+    if (counted) await followUp(self, request.websiteId, id, reservedUntil);
     await scheduleAlarm(self);
     return outcome;
   }
@@ -296,15 +299,16 @@ export async function finishPlacing(
   // A paid order's answer does not wait for its follow-up (its units sold; the cart is the order's since its claim): it
   // changes nothing the shopper is told, and it is journaled with the order, so a retry of the key or the alarm
   // finishes it after a restart.
-  followUp(self, request.websiteId, id).catch((error: unknown) =>
-    console.error(`Order ${id}: its follow-up failed`, error),
-  );
+  if (counted)
+    followUp(self, request.websiteId, id).catch((error: unknown) =>
+      console.error(`Order ${id}: its follow-up failed`, error),
+    );
   return outcome;
 }
 
 /**
  * One transaction: the order, its buyer token, what a paid order makes true, the key's answer, the
- * follow-up (sell or hold its units), the journal gone.
+ * follow-up (an order of counted units: sell or hold them), the journal gone.
  */
 export function recordOrder(
   self: OrdersContext,
@@ -319,8 +323,10 @@ export function recordOrder(
   const { request, inputs, totals, charge, orderId: id } = job;
   const { cart } = request;
   const paid = charged.status === 'none' || charged.status === 'succeeded';
-  // The row's place in the lists; its order number comes with the payment (paidEffects).
-  const position = self.sql.exec<{ n: number }>('SELECT COALESCE(MAX(number), 1000) + 1 AS n FROM orders').one().n;
+  // Only an order of counted units holds units for its visitor and has anything left for the stock ledger (a follow-up).
+  const counted = countsStock(request.lines);
+  // The row's place in the lists; its order number comes with the payment (an attempt never paid uses up none).
+  const { position, orderNumber } = nextNumbers(self);
   const entries: OrderEntry[] = cart.entries.map((e) => ({
     itemId: e.itemId,
     sku: e.chosenVariant.sku,
@@ -338,7 +344,7 @@ export function recordOrder(
   const option = totals.shippingOptions.find((o) => o.id === totals.selectedShippingOption) ?? null;
   const order: Order = {
     id,
-    orderNumber: null,
+    orderNumber: paid ? orderNumber : null,
     status: paid ? 'paid' : 'pending',
     createdOn: now,
     paidOn: paid ? now : null,
@@ -393,31 +399,36 @@ export function recordOrder(
     ...manageUrl,
     storeOrigin: new URL(request.returnUrl).origin,
   } satisfies Order & OrderPrivate);
-  self.sql.exec(
-    'INSERT INTO orders (id, number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    id,
-    position,
-    order.status,
-    cartId,
-    paymentId,
-    totals.validCoupons[0] ?? null,
-    tokenHash,
-    now,
-    stored,
-  );
+  const insert = (number: number | null, data: string) =>
+    self.sql.exec(
+      'INSERT INTO orders (id, number, order_number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      id,
+      position,
+      number,
+      order.status,
+      cartId,
+      paymentId,
+      totals.validCoupons[0] ?? null,
+      tokenHash,
+      now,
+      data,
+    );
   self.sql.exec('DELETE FROM placing WHERE cart_id = ? AND key = ?', cartId, key);
   // Held for the payment window; a charge with an unknown outcome for as long as it is asked again.
   const holdUntil = paid ? null : now + (charged.status === 'unknown' ? UNKNOWN_GIVE_UP_MS : paymentWindowMs(self));
-  self.sql.exec('INSERT INTO followups (order_id, hold_until, created_at) VALUES (?, ?, ?)', id, holdUntil, now);
+  if (counted)
+    self.sql.exec('INSERT INTO followups (order_id, hold_until, created_at) VALUES (?, ?, ?)', id, holdUntil, now);
   let saved: Order = order;
   if (paid) {
+    // Written once, paid: the row's insert is its paid effects' one write.
     const row = { id, number: position, status: order.status, data: stored, token_hash: tokenHash };
-    saved = paidEffects(self, id, now, row) ?? order;
-    if (countsStock(request.lines)) self.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
+    saved = paidEffects(self, id, now, row, insert) ?? order;
+    if (counted) self.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
     // The checkout's details stay until the order is paid: a failed payment returns the shopper to them.
     self.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
   } else {
-    self.sql.exec('UPDATE holds SET expires_at = ? WHERE order_id = ?', holdUntil, id);
+    insert(null, stored);
+    if (counted) self.sql.exec('UPDATE holds SET expires_at = ? WHERE order_id = ?', holdUntil, id);
     // A shopper sent to authenticate is told nothing yet: it is not an order until it is paid.
     if (charged.status === 'pending') queueOrderEmail(self, order, 'received');
     else if (charged.status === 'unknown')

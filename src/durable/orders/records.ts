@@ -50,6 +50,15 @@ export function nextOrderNumber(self: OrdersContext): number {
   return self.sql.exec<{ n: number }>('SELECT COALESCE(MAX(order_number), 1000) + 1 AS n FROM orders').one().n;
 }
 
+/** A new order's place in the lists, and the number it gets if it is paid as it is recorded: one statement. */
+export function nextNumbers(self: OrdersContext): { position: number; orderNumber: number } {
+  return self.sql
+    .exec<{ position: number; orderNumber: number }>(
+      'SELECT COALESCE(MAX(number), 1000) + 1 AS position, COALESCE(MAX(order_number), 1000) + 1 AS orderNumber FROM orders',
+    )
+    .one();
+}
+
 /** An order for a merchant (no token). */
 export function orderById(self: OrdersContext, id: string): Order | null {
   const row = orderRow(self, id);
