@@ -156,7 +156,9 @@ describe('rate limits in production', () => {
     expect(refusals).toContain(true);
   });
 
-  it('in development tell visitors on the one loopback address apart by their crumb', { timeout: 120_000 }, async () => {
+  it('in development tell visitors on the one loopback address apart by their crumb', {
+    timeout: 120_000,
+  }, async () => {
     const refusals: boolean[] = [];
     for (let i = 0; i < 21; i++)
       refusals.push(
