@@ -125,7 +125,7 @@ describe('visitor session', () => {
   });
 
   it('clones only what is still available, and says so (carts and checkouts reserve nothing; an order waiting for payment does)', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const base = await storeWithShopper('clone-stock.test');
     const visitor = await new Visitor(base).open();
