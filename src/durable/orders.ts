@@ -116,14 +116,22 @@ export {
 } from './orders/model';
 
 export class CommerceOrders extends DurableObject<Env> {
-  /** What the modules of orders/ work on: this object's storage, bindings, outbox and running placements. */
+  /** What the modules of orders/ work on: this object's storage, bindings, outbox, running placements and failing duties. */
   private readonly self: OrdersContext;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, { orders: ORDER_MIGRATIONS, 'email-outbox': EMAIL_OUTBOX_MIGRATIONS });
     const outbox = new EmailOutbox(ctx.storage.sql, env, `orders-${ctx.id.toString()}`, (sent) => ctx.waitUntil(sent));
-    this.self = { sql: ctx.storage.sql, ctx, env, outbox, running: new Map(), actions: new SerialQueue() };
+    this.self = {
+      sql: ctx.storage.sql,
+      ctx,
+      env,
+      outbox,
+      running: new Map(),
+      actions: new SerialQueue(),
+      failingDuties: new Map(),
+    };
   }
 
   // ---- settings, rates, discounts (merchant) ----

@@ -1,6 +1,6 @@
 import { faultPoint } from '../../faults';
 import { PLACEMENT_KEEP_MS, CHECKOUT_KEEP_MS } from './model';
-import { failingDuties, scheduleAlarm, servedWebsite, type OrdersContext } from './context';
+import { scheduleAlarm, servedWebsite, type OrdersContext } from './context';
 import { endPaymentWindows, retryDueCharges } from './payment';
 import { finishInterrupted } from './placing';
 import { renewDue } from './renewals';
@@ -17,7 +17,7 @@ const DUTY_RETRY_MAX_MS = 60_000;
 export async function runAlarm(self: OrdersContext): Promise<void> {
   await faultPoint('alarm', 'CommerceOrders');
   const now = Date.now();
-  const failing = failingDuties(self);
+  const failing = self.failingDuties;
   const duty = async (name: string, work: () => unknown): Promise<void> => {
     const failed = failing.get(name);
     if (failed !== undefined && failed.until > now) return;

@@ -19,6 +19,8 @@ export interface OrdersContext {
   readonly running: Map<string, Promise<PlaceOutcome>>;
   /** Refunds and cancellations, one at a time: each checks what is left to refund, then awaits the provider. */
   readonly actions: SerialQueue;
+  /** The alarm's duties that threw, by name (alarm.ts), in this object's memory: a reset starts them afresh. */
+  readonly failingDuties: Map<string, FailingDuty>;
 }
 
 /** The website this object serves (its alarm needs it to reach the stock ledger). */
@@ -64,18 +66,6 @@ export interface FailingDuty {
   until: number;
 }
 
-const failingOf = new WeakMap<OrdersContext, Map<string, FailingDuty>>();
-
-/** The alarm's duties that threw, by name, in this object's memory (a reset starts them afresh). */
-export function failingDuties(self: OrdersContext): Map<string, FailingDuty> {
-  let failing = failingOf.get(self);
-  if (failing === undefined) {
-    failing = new Map();
-    failingOf.set(self, failing);
-  }
-  return failing;
-}
-
 /**
  * Sets the alarm by the earliest row due. While a duty waits out its back-off no row brings the alarm sooner than its
  * end (the row may be the one it fails on, already due: the alarm would run again at once, over and over); an email
@@ -104,7 +94,7 @@ export async function scheduleAlarm(self: OrdersContext): Promise<void> {
         (SELECT MIN(expires_at) FROM holds) AS holdEnds`,
     )
     .one();
-  const held = [...failingDuties(self).values()].map((f) => f.until);
+  const held = [...self.failingDuties.values()].map((f) => f.until);
   const dutiesNotBefore = held.length === 0 ? 0 : Math.min(...held);
   const after = (at: number | null, ms: number) => (at === null ? null : at + ms);
   const candidates = [
