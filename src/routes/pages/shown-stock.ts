@@ -9,7 +9,7 @@
  * centre's kept answer says is short is refused at the edge (`hearKeptStock`: a flash sale's losers told at once).
  */
 import type { Context } from 'hono';
-import { noteAvailable } from '../../durable/stock-seen';
+import { noteAvailable, SEEN_TTL_MS } from '../../durable/stock-seen';
 import { availableStockOf } from '../../durable/stubs';
 import { faultable } from '../../faults';
 import type { Item } from '../../site/schema';
@@ -19,12 +19,13 @@ import { type AppEnv, storeOf } from '../shared/http';
 /**
  * How long a ledger answer is shown again, within its page freshness slot. A page showing stock is
  * already kept a whole slot (STOCK_FRESH_SECONDS, 30 s), so this adds at most 2 s to what a page rendered
- * in the slot may promise and never sells anything; 2 s is also how long an isolate trusts the content
- * version and a stock answer it heard short (`durable/stock-seen.ts`). Long enough to share one read among
+ * in the slot may promise and never sells anything. It is how long an isolate trusts a stock answer it heard short
+ * (`SEEN_TTL_MS`, `durable/stock-seen.ts`), one rule: a kept answer goes on to refuse placements there
+ * (`hearKeptStock`). Long enough to share one read among
  * the burst of misses a slot's start brings (each isolate's, the page's other hosts and `?format=json`),
  * short enough that a sale or a merchant's count shows on the pages rendered 2 s after it.
  */
-export const SHOWN_STOCK_SECONDS = 2;
+export const SHOWN_STOCK_SECONDS = SEEN_TTL_MS / 1000;
 /** A page asking about more skus than fit this in its key reads the ledger itself. */
 const MAX_KEY_LENGTH = 2_000;
 
