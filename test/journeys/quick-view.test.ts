@@ -5,7 +5,7 @@
  * on the product page), quantity and Add To Cart, and a link to the full page. They choose Sage, two
  * of them, add, see the cart count go to 2, press Escape and are back on the Quick View button. The
  * collectors sent RecordQuickView for the product with the page's website and address. At 1366 and
- * 375 px; screenshots in test-artifacts/journeys/quick-view-*.png.
+ * 375 px side by side; screenshots in test-artifacts/journeys/quick-view-*.png.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { blankVariant } from '../../src/site/editor/product-form';
 import { seeTextAfter } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
 import {
+  atBothWidths,
   createProduct,
   deleteProduct,
   JOURNEY_TIMEOUT,
@@ -20,7 +21,6 @@ import {
   RUN,
   shot,
   SLOW,
-  WIDTHS,
   useContexts,
   chooseLanguage,
 } from './support';
@@ -67,11 +67,11 @@ async function chooseByKeyboard(page: Page, selector: string, value: string): Pr
 const hasFocus = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => element === element.ownerDocument.activeElement);
 
-for (const width of WIDTHS) {
-  describe(`quick view at ${width} px`, () => {
-    it('opens from the list by keyboard, adds the chosen colour, closes with Escape back on its button; RecordQuickView sent', {
-      timeout: JOURNEY_TIMEOUT,
-    }, async () => {
+describe('quick view', () => {
+  it('opens from the list by keyboard, adds the chosen colour, closes with Escape back on its button; RecordQuickView sent (1366 and 375 px)', {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
+    await atBothWidths(async (width) => {
       const title = `Quick Scarf ${RUN} ${width}`;
       const tag = `quick-${RUN}-${width}`;
       const product = await scarf(title, tag);
@@ -137,7 +137,7 @@ for (const width of WIDTHS) {
       }
     });
   });
-}
+});
 
 /** Whether `locator`'s whole box is inside the window (not cut off, not below the fold of the dialog). */
 const inWindow = (page: Page, selector: string) =>
@@ -153,11 +153,11 @@ const inWindow = (page: Page, selector: string) =>
     );
   });
 
-for (const width of WIDTHS) {
-  describe(`quick view in French at ${width} px`, () => {
-    it("speaks French, adds as the listing's add (plp), and its footer is on screen and usable by keyboard with nothing to scroll sideways", {
-      timeout: JOURNEY_TIMEOUT,
-    }, async () => {
+describe('quick view in French', () => {
+  it("speaks French, adds as the listing's add (plp), and its footer is on screen and usable by keyboard with nothing to scroll sideways (1366 and 375 px)", {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
+    await atBothWidths(async (width) => {
       const title = `Foulard ${RUN} ${width}`;
       const tag = `rapide-${RUN}-${width}`;
       const product = await scarf(title, tag);
@@ -245,4 +245,4 @@ for (const width of WIDTHS) {
       }
     });
   });
-}
+});

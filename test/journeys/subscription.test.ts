@@ -1,6 +1,6 @@
 /**
  * Journey: a subscription taken knowingly and cancelled (issue 32, journey 4), in Chromium at 1366
- * and 375 px. The coffee subscription's page says '$19.00 every week, until you cancel' and the
+ * and 375 px side by side. The coffee subscription's page says '$19.00 every week, until you cancel' and the
  * next charge date before anything is bought; the checkout summary says what is charged today and
  * each week with the next date before paying; after paying, the confirmation email in the
  * development mailbox (/dev/mailbox) has the manage link, which opens in a fresh browser (no
@@ -13,6 +13,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import {
+  atBothWidths,
   Contexts,
   ensureShipping,
   fillCheckout,
@@ -21,7 +22,6 @@ import {
   RUN,
   shot,
   SLOW,
-  WIDTHS,
   chooseLanguage,
 } from './support';
 import { storeUrl } from '../e2e/store';
@@ -31,13 +31,13 @@ const browser = useChromium();
 const contexts = new Contexts(browser);
 afterEach(() => contexts.closeAll());
 
-for (const width of WIDTHS) {
-  describe(`a subscription at ${width} px`, () => {
-    it('shows its terms before paying, and is cancelled from the email link without an account', {
-      timeout: JOURNEY_TIMEOUT,
-    }, async () => {
+describe('a subscription', () => {
+  it('shows its terms before paying, and is cancelled from the email link without an account (1366 and 375 px)', {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
+    await ensureShipping(contexts, storeUrl);
+    await atBothWidths(async (width) => {
       const email = `beans-${RUN}-${width}@example.com`;
-      await ensureShipping(contexts, storeUrl);
       const shopper = await contexts.page(width);
       const opening = Date.now();
       await openProduct(shopper.page, storeUrl, '/shop/p/coffee-beans');
@@ -132,14 +132,14 @@ for (const width of WIDTHS) {
       expect([...shopper.errors, ...reader.errors]).toEqual([]);
     });
   });
-}
+});
 
-for (const width of WIDTHS) {
-  describe(`a subscription's terms in French at ${width} px`, () => {
-    it('are written in French on the product page and at checkout before paying (test mode said in French), and a missing page is too', {
-      timeout: JOURNEY_TIMEOUT,
-    }, async () => {
-      await ensureShipping(contexts, storeUrl);
+describe("a subscription's terms in French", () => {
+  it('are written in French on the product page and at checkout before paying (test mode said in French), and a missing page is too (1366 and 375 px)', {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
+    await ensureShipping(contexts, storeUrl);
+    await atBothWidths(async (width) => {
       const shopper = await contexts.page(width);
       const { page } = shopper;
       await page.context().addInitScript("localStorage.setItem('promo-popup:submitted', '1')");
@@ -199,4 +199,4 @@ for (const width of WIDTHS) {
       expect(shopper.errors).toEqual([]);
     });
   });
-}
+});
