@@ -8,14 +8,14 @@
  * account). Then the same shopper signs in on a new browser (nothing kept in it): the account page switches to French at
  * once (the sign-in's answer carries the account's language), and the first page after it is French before its page
  * script runs: `<html lang>` and the header as parsed, the entry script held back, and in every frame drawn; the
- * signed-in Account link reads 'Compte, connecté' to a screen reader. At 1366 and 375 px. Screenshots in
+ * signed-in Account link reads 'Compte, connecté' to a screen reader. At 1366 and 375 px side by side. Screenshots in
  * test-artifacts/journeys/account-language-header-*.png.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { afterNextPaint } from '../e2e/pages';
 import { storeUrl } from '../e2e/store';
-import { JOURNEY_TIMEOUT, RUN, SLOW, shot, signUpShopper, useContexts, WIDTHS } from './support';
+import { JOURNEY_TIMEOUT, RUN, SLOW, shot, signUpShopper, useContexts, atBothWidths } from './support';
 
 /** The entry script's request, held back by a test to see a page as its HTML and the inline head scripts leave it. */
 const ENTRY_SCRIPT = /\/build\/entry-[^/]*\.js$/;
@@ -83,11 +83,11 @@ async function signInOnAccountPage(page: Page, email: string, password: string):
   await page.locator('.AccountPanel-email').waitFor(SLOW);
 }
 
-for (const width of WIDTHS) {
-  describe(`the header in a signed-in shopper's language at ${width} px`, () => {
-    it('is in the account’s language from the first frame, follows a change, and is the site’s after sign-out', {
-      timeout: JOURNEY_TIMEOUT,
-    }, async () => {
+describe(`the header in a signed-in shopper's language`, () => {
+  it('is in the account’s language from the first frame, follows a change, and is the site’s after sign-out (1366 and 375 px)', {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
+    await atBothWidths(async (width) => {
       const { page, errors } = await contexts.page(width);
       const email = `header-words-${RUN}-${width}@example.com`;
       await signUpShopper(page, storeUrl, email, 'quiet-harbour-58');
@@ -114,10 +114,12 @@ for (const width of WIDTHS) {
       await shot(page, `account-language-header-signed-out-${width}`);
       expect(errors).toEqual([]);
     });
+  });
 
-    it('is the account’s from the first page after signing in on a new browser, its screen-reader label too', {
-      timeout: JOURNEY_TIMEOUT,
-    }, async () => {
+  it('is the account’s from the first page after signing in on a new browser, its screen-reader label too (1366 and 375 px)', {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
+    await atBothWidths(async (width) => {
       const email = `header-words-signin-${RUN}-${width}@example.com`;
       const password = 'quiet-harbour-58';
       const first = await contexts.page(width);
@@ -167,4 +169,4 @@ for (const width of WIDTHS) {
       expect([...first.errors, ...errors]).toEqual([]);
     });
   });
-}
+});

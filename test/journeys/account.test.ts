@@ -1,5 +1,5 @@
 /**
- * Journey: a shopper's own account (issue 32, journey 2), in Chromium at 1366 and 375 px. From the
+ * Journey: a shopper's own account (issue 32, journey 2), in Chromium at 1366 and 375 px side by side. From the
  * home page's header (reached by keyboard) to /account: create an account, open the verification
  * email in the development mailbox and follow its link, sign in, buy a product with the checkout
  * prefilled with the account's email, find the order in the order history with its status and total,
@@ -23,7 +23,7 @@ import {
   RUN,
   shot,
   SLOW,
-  WIDTHS,
+  atBothWidths,
   openEmail,
   useContexts,
 } from './support';
@@ -52,16 +52,16 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await expect.poll(() => page.locator('.AccountPanel-email').textContent(), SLOW).toBe(`Signed in as ${email}`);
 }
 
-for (const width of WIDTHS) {
-  describe(`an account at ${width} px`, () => {
-    it('sign up, verify from the mailbox, buy signed in, see the order, save an address, reset the password', {
-      timeout: JOURNEY_TIMEOUT,
-    }, async () => {
+describe('an account', () => {
+  it('sign up, verify from the mailbox, buy signed in, see the order, save an address, reset the password (1366 and 375 px)', {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
+    await ensureShipping(contexts, storeUrl);
+    await atBothWidths(async (width) => {
       const email = `account-journey-${RUN}-${width}@example.com`;
       const password = 'kettle-meadow-41';
       const newPassword = 'lantern-orchard-58';
       const title = `Journey Kettle ${RUN} ${width}`;
-      await ensureShipping(contexts, storeUrl);
       const product = await createProduct(contexts, storeUrl, title, 2800, 10);
       try {
         const { page } = await contexts.page(width);
@@ -190,4 +190,4 @@ for (const width of WIDTHS) {
       }
     });
   });
-}
+});
