@@ -1,6 +1,6 @@
 /**
  * Journey: a digital download from the merchant's file to the shopper's account (issue 32, journey 2,
- * downloads), in Chromium at 1366 and 375 px. The store manager adds a digital product in the
+ * downloads), in Chromium at 1366 and 375 px side by side. The store manager adds a digital product in the
  * console: publishing without a file is refused with the field's message, then a PDF is uploaded in
  * its File to deliver field (shown with its name and size) and the product is published. The demo
  * shopper, signed in, buys it with the local test card, opens the confirmation email in the
@@ -29,7 +29,7 @@ import {
   signIn,
   SLOW,
   SUCCESS_CARD,
-  WIDTHS,
+  atBothWidths,
   openEmail,
   useContexts,
 } from './support';
@@ -44,11 +44,11 @@ function pdfBytes(title: string): Buffer {
   );
 }
 
-for (const width of WIDTHS) {
-  describe(`a digital download at ${width} px`, () => {
-    it('the merchant attaches a file and publishes; the shopper buys, downloads from the email and sees it in the account', {
-      timeout: JOURNEY_TIMEOUT,
-    }, async () => {
+describe('a digital download', () => {
+  it('the merchant attaches a file and publishes; the shopper buys, downloads from the email and sees it in the account (1366 and 375 px)', {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
+    await atBothWidths(async (width) => {
       const title = `Journey Brushes ${RUN} ${width}`;
       const fileName = `brushes-${RUN}-${width}.pdf`;
       const bytes = pdfBytes(title);
@@ -141,4 +141,4 @@ for (const width of WIDTHS) {
       await shot(page, `digital-download-used-up-${width}`);
     });
   });
-}
+});
