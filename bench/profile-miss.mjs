@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
-import { demoSite } from '../src/site/demo';
+import { demoSite } from '../src/site/seed/demo';
 import { resolvePage } from '../src/storefront/page-context';
 import { pageData, renderBody, renderHead } from '../src/storefront/render';
 

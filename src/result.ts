@@ -1,6 +1,6 @@
 /**
  * What a step that may refuse answers: the value, or a domain error code with the message the user reads.
- * The Durable Objects' methods and the site's edits (src/site/edits.ts) answer it;
+ * The Durable Objects' methods and the site's edits (src/site/edits/edits.ts) answer it;
  * neither chooses an HTTP status: the route that calls one maps each code to a status.
  */
 export type Refused<E extends string> = { ok: false; error: E; message: string };

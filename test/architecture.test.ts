@@ -69,8 +69,8 @@ const byName = new Map(ROOMS.map((row) => [row.room, row]));
 /** Site modules that hold a pure rule the browser code shares with the server: they import nothing (asserted below). */
 const PURE_SITE_RULES = new Set([
   'src/site/editor/content-status.ts',
-  'src/site/main-image.ts',
-  'src/site/image-url.ts',
+  'src/site/model/main-image.ts',
+  'src/site/model/image-url.ts',
 ]);
 
 /** Rooms whose code runs on the server only: the browser's bundles must never reach them, even through another module. */

@@ -5,7 +5,7 @@
  * theme template with our engine, so a template syntax error stops it here with its line.
  */
 import { compile } from '../../src/engine/index.ts';
-import { siteSchema } from '../../src/site/schema.ts';
+import { siteSchema } from '../../src/site/model/schema.ts';
 import { STORE_PAGE_FORMATTERS } from '../../src/storefront/page-formatters.ts';
 import { locate, type FolderProblem, type SiteJson, type SiteSources } from './folder.ts';
 

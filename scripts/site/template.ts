@@ -10,7 +10,12 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import less from 'less';
 import { z } from 'zod';
-import { TEMPLATE_ASSET_LIMITS, TEMPLATE_ASSET_PATH, THEME_LIMITS, THEME_PATH } from '../../src/site/theme-schema.ts';
+import {
+  TEMPLATE_ASSET_LIMITS,
+  TEMPLATE_ASSET_PATH,
+  THEME_LIMITS,
+  THEME_PATH,
+} from '../../src/site/theme/theme-schema.ts';
 import { positionAt, syntaxErrorOffset } from './json-position.ts';
 import { lessFilesOf, SYSTEM_LESS } from './less-files.ts';
 import { lessCompatible, lessFeature, tweaksOf, tweakVariables } from './less-platform.ts';

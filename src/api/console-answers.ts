@@ -194,7 +194,7 @@ export interface CollectionSettingsAnswer {
   seoTitle: string;
   seoDescription: string;
 }
-/** An index as the console edits it (src/site/index-collections.ts): its sections in order, and what may be one. */
+/** An index as the console edits it (src/site/model/index-collections.ts): its sections in order, and what may be one. */
 export interface IndexAnswer {
   id: string;
   title: string;

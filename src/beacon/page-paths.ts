@@ -2,8 +2,8 @@
  * The page a beacon counts under: one of the site's own pages (its sitemap pages, plus checkout
  * and account), or OTHER_KEY for any other path, so made-up paths cannot add rows.
  */
-import { shellPaths } from '../site/paths';
-import type { Site } from '../site/schema';
+import { shellPaths } from '../site/model/paths';
+import type { Site } from '../site/model/schema';
 import { OTHER_KEY } from './store-limits';
 
 const ALSO_PAGES = ['/checkout', '/account'];

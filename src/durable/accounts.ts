@@ -10,7 +10,7 @@
  * (after the per-account back-off admits the attempt) and issues the session.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { randomHex } from '../site/ids';
+import { randomHex } from '../ids';
 import { tokenDigest, type PasswordHash } from './passwords';
 import { migrate, type Migration } from './migrations';
 import { SIGN_IN_BACKOFF, SIGN_IN_MIGRATIONS, SignInAttempts, type SignInFailure } from './sign-in-attempts';

@@ -25,7 +25,7 @@ import {
 import { entryFromLine, type CartLine } from '../commerce/cart-line';
 import { jsonText, type JsonText } from '../api/route';
 import type { CartChanged, CartEntryAdded, CartEntryUpdated } from '../api/storefront-answers';
-import { randomHex } from '../site/ids';
+import { randomHex } from '../ids';
 import { newOrderId, type ClaimFate } from './orders/model';
 import { MIGRATIONS_TABLE, migrate, type Migration } from './migrations';
 import { refused, type Refused, type Result } from '../result';

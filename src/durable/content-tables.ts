@@ -27,10 +27,10 @@ import {
   variantNeverRunsOutSql,
   stockLimitSql,
 } from '../commerce/product';
-import type { ListingQuery, ListingSort } from '../site/catalog';
+import type { ListingQuery, ListingSort } from '../site/published/catalog';
 import { visibleFrom } from '../site/editor/content-status';
-import { itemChangeTags, itemTag } from '../site/page-tags';
-import type { Item, Site } from '../site/schema';
+import { itemChangeTags, itemTag } from '../site/published/page-tags';
+import type { Item, Site } from '../site/model/schema';
 import { foldText } from '../values/fold';
 
 export const SHELL_PARTS = [
@@ -150,7 +150,7 @@ export function shellJson(sql: SqlStorage): string | null {
 
 /** Writes the parts of `shell` whose JSON differs from the stored row; the names of those written. */
 /**
- * The page tags (src/site/page-tags.ts) of the writes made while `recordChanges` runs: undefined
+ * The page tags (src/site/published/page-tags.ts) of the writes made while `recordChanges` runs: undefined
  * when not recording, null once a write changed the whole site.
  */
 let changed: Set<string> | null | undefined;

@@ -28,7 +28,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { StoredSubmission, Submission } from '../api/merchant';
 import type { NotificationText } from '../forms/notification';
 import type { EmailMessage } from '../integrations/email';
-import { randomHex } from '../site/ids';
+import { randomHex } from '../ids';
 import { EMAIL_OUTBOX_MIGRATIONS, EmailOutbox } from './email-outbox';
 import { migrate, type Migration } from './migrations';
 

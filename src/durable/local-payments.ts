@@ -16,7 +16,7 @@ import {
   type RefundResult,
 } from '../integrations/payment-provider';
 import { localAuthenticationPath, localCardOutcome } from '../integrations/payments-local';
-import { randomHex } from '../site/ids';
+import { randomHex } from '../ids';
 import { migrate, type Migration } from './migrations';
 
 /**

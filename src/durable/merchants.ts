@@ -9,7 +9,7 @@ import { EMAIL_OUTBOX_MIGRATIONS, EmailOutbox } from './email-outbox';
 import { migrate, type Migration } from './migrations';
 import { refused, type Result } from '../result';
 import { PBKDF2_ITERATIONS, tokenDigest, type PasswordHash } from './passwords';
-import { randomHex } from '../site/ids';
+import { randomHex } from '../ids';
 import { ROLES } from '../site/roles';
 
 export interface MerchantProfile {

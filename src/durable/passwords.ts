@@ -3,7 +3,7 @@
  * maximum). It runs in the stateless worker, never in the accounts objects, so sign-ins to one
  * website are not hashed one after another (src/routes/shared/sign-in.ts).
  */
-import { sameToken, toHex } from '../site/ids';
+import { sameToken, toHex } from '../ids';
 
 export const PBKDF2_ITERATIONS = 100_000;
 

@@ -2,39 +2,39 @@
  * One website's published content, in the object's own SQLite (tables in content-tables.ts): the
  * site's shell in parts, one row per item, and the indexes listings, pages and search read.
  *
- * Writes are row-sized and serial: a merchant edit (src/site/edits.ts) or an item save writes the
+ * Writes are row-sized and serial: a merchant edit (src/site/edits/edits.ts) or an item save writes the
  * rows it changes and bumps the content version in one transaction, validated with the site's zod
  * schemas first, and refused when it changes code the merchant's roles may not write
- * (src/site/code-injection.ts). An import stages its items and swaps them all in at its commit.
- * After each commit the new version is written to KV (`site:{id}:version`, src/site/store.ts),
+ * (src/site/model/code-injection.ts). An import stages its items and swaps them all in at its commit.
+ * After each commit the new version is written to KV (`site:{id}:version`, src/site/published/store.ts),
  * the pointer edge reads start from.
  *
  * Every read answers with the version it read at, in one synchronous step, so a caller that
- * renders from one version can tell when the content moved on (src/site/catalog.ts).
+ * renders from one version can tell when the content moved on (src/site/published/catalog.ts).
  */
 import { DurableObject } from 'cloudflare:workers';
 import { MERCHANT_MESSAGES } from '../accounts/messages';
 import { NO_STORE } from '../http/messages';
-import type { ListingQuery } from '../site/catalog';
-import { changeNames, type NamesChange } from '../site/catalog-names';
+import type { ListingQuery } from '../site/published/catalog';
+import { changeNames, type NamesChange } from '../site/edits/catalog-names';
 import { replaceNames, type TagType } from '../site/editor/tag-manager';
 import { inProductCollection } from '../commerce/product';
 import { bulkChanged, type BulkChange, type Merchandising } from '../site/editor/product-item';
-import { codeInjectionRefusal } from '../site/code-injection';
+import { codeInjectionRefusal } from '../site/model/code-injection';
 import { nextScheduledPage } from '../site/editor/content-status';
 import type { Design } from '../site/editor/design';
 import type { MailingListChange } from '../site/editor/mailing-list';
-import * as edits from '../site/edits';
-import type { PageChart } from '../site/edits';
+import * as edits from '../site/edits/edits';
+import type { PageChart } from '../site/edits/edits';
 import type { NewPage, PageForm } from '../site/editor/page-form';
-import { CONTENT_LIMITS, LIMIT_MESSAGES, tooManyProducts } from '../site/limits';
+import { CONTENT_LIMITS, LIMIT_MESSAGES, tooManyProducts } from '../site/model/limits';
 import { allows } from '../site/roles';
-import { parseItem, parseShell, type Item, type ShellInput, type Site } from '../site/schema';
-import type { TemplateAssets } from '../site/theme-schema';
-import { noteVersion, versionKey } from '../site/store';
-import { setStoreSettings, type StoreSettingsChange } from '../site/store-settings';
+import { parseItem, parseShell, type Item, type ShellInput, type Site } from '../site/model/schema';
+import type { TemplateAssets } from '../site/theme/theme-schema';
+import { noteVersion, versionKey } from '../site/published/store';
+import { setStoreSettings, type StoreSettingsChange } from '../site/edits/store-settings';
 import { purgeCdn } from '../integrations/cdn-purge';
-import { CHANGES_KEPT, cdnTags, MAX_CHANGE_TAGS, pageCacheTag, type ContentChange } from '../site/page-tags';
+import { CHANGES_KEPT, cdnTags, MAX_CHANGE_TAGS, pageCacheTag, type ContentChange } from '../site/published/page-tags';
 import * as tables from './content-tables';
 import { refused, type Refused } from '../result';
 import {
@@ -58,7 +58,7 @@ const NEXT_PUBLISH_AT = 'nextPublishAt';
 const PURGE_AGAIN_AT = 'cdnPurgeAgainAt';
 /** The page tags the second CDN purge drops (JSON; null: the whole site). */
 const PURGE_AGAIN_TAGS = 'cdnPurgeAgainTags';
-/** The last CHANGES_KEPT edits' versions and page tags (src/site/page-tags.ts), oldest first, as JSON. */
+/** The last CHANGES_KEPT edits' versions and page tags (src/site/published/page-tags.ts), oldest first, as JSON. */
 const CHANGES = 'changes';
 
 export type Edit =
@@ -95,7 +95,7 @@ export type Edit =
   | { kind: 'restoreVersion'; subject: VersionSubject; id: string; versionId: number }
   | { kind: 'importProducts'; products: { item: unknown; merchandising: Merchandising | null }[] };
 
-/** Why an edit was refused: a site edit's reason (src/site/edits.ts), no store yet, or a change the roles forbid. */
+/** Why an edit was refused: a site edit's reason (src/site/edits/edits.ts), no store yet, or a change the roles forbid. */
 export type ContentRefusal = edits.EditRefusal | 'no-store' | 'forbidden';
 
 export type EditOutcome = { ok: true; value: edits.EditValue; version: number | null } | Refused<ContentRefusal>;
@@ -205,7 +205,7 @@ export class SiteContent extends DurableObject<Env> {
     return { version: tables.readVersion(this.sql), value };
   }
 
-  /** The shell as JSON (null before the first import), with the last edits' page tags (src/site/page-tags.ts). */
+  /** The shell as JSON (null before the first import), with the last edits' page tags (src/site/published/page-tags.ts). */
   shell(): Versioned<string | null> & { changes: ContentChange[] } {
     return { ...this.versioned(tables.shellJson(this.sql)), changes: this.changes() };
   }
@@ -412,7 +412,7 @@ export class SiteContent extends DurableObject<Env> {
 
   /**
    * Runs `write` and bumps the version past the stored one and `floor`, in one transaction, noting
-   * the page tags its writes changed (src/site/page-tags.ts; null: the whole site) beside the new version.
+   * the page tags its writes changed (src/site/published/page-tags.ts; null: the whole site) beside the new version.
    */
   private commit(write: () => void, floor = 0): number {
     return this.ctx.storage.transactionSync(() => {

@@ -11,7 +11,7 @@
  */
 import type { SavedAddress, ShippingAddress } from '../commerce/address';
 import type { EmailMessage } from '../integrations/email';
-import { randomHex } from '../site/ids';
+import { randomHex } from '../ids';
 import { AccountStore, type Session } from './accounts';
 import { EMAIL_OUTBOX_MIGRATIONS, EmailOutbox } from './email-outbox';
 import { migrate, type Migration } from './migrations';

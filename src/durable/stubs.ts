@@ -7,7 +7,7 @@
 import { paymentProvider, type PaymentProvider } from '../integrations/payments';
 import { LOCAL_LEDGER_NAME } from '../integrations/payments-local';
 import type { StoredPaymentSettings } from '../commerce/payment-mode';
-import type { ContentObject, ContentObjects } from '../site/catalog';
+import type { ContentObject, ContentObjects } from '../site/published/catalog';
 
 /** The website's published content (src/durable/site-content.ts). */
 export function contentObject(env: Env, websiteId: string) {

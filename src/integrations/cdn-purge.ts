@@ -1,7 +1,7 @@
 /**
  * Purging a website's store pages from a CDN in front of the worker when its content changes.
  * Every cacheable store page carries its website's tag and one per thing it shows in `Cache-Tag`
- * (src/site/page-tags.ts), so a purge by tag drops what an edit changed, or every page of the
+ * (src/site/published/page-tags.ts), so a purge by tag drops what an edit changed, or every page of the
  * website. `CDN_PURGE` chooses: `none` (no CDN in front, the default: pages leave it within their
  * `s-maxage` anyway), `local` (development only: each purge is
  * logged and kept in this isolate's list, nothing leaves the machine) or `cloudflare` (a purge by

@@ -64,7 +64,7 @@ export const PERMISSIONS: Readonly<Record<Permission, readonly number[]>> = {
   read: [admin, billing, reporting, editor, storeManager, viewer, websiteManager, draftEditor],
   /** Navigation, header and footer, languages. */
   content: [admin, editor, websiteManager],
-  /** Changing what is served exactly as written, scripts included: header and footer code, post-submit HTML, theme files (src/site/code-injection.ts). */
+  /** Changing what is served exactly as written, scripts included: header and footer code, post-submit HTML, theme files (src/site/model/code-injection.ts). */
   codeInjection: [admin, websiteManager],
   /** Stores, commerce preferences, restock emails. */
   commerce: [admin, storeManager, websiteManager],

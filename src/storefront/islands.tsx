@@ -55,7 +55,7 @@ import type { ConfirmationKind } from '../client/islands/CheckoutConfirmation';
 import type { InstalmentOffer } from '../client/components/CartSummary';
 import type { AdditionalFieldsFormDefinition } from '../client/components/AdditionalFieldsForm';
 import { DEFAULT_CURRENCY } from '../commerce/money';
-import { fingerprint } from '../site/fingerprint';
+import { fingerprint } from '../fingerprint';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import type { VariantPrice } from '../client/islands/ProductPrice';
 import type { RestockVariant } from '../client/islands/RestockForm';

@@ -14,10 +14,10 @@ import { POLICIES_PATH } from '../site/editor/store-settings';
 import { policyAt, storeDetailsContext } from './store-details';
 import { shownAt } from '../site/editor/content-status';
 import { fileSrcset } from '../site/editor/files';
-import type { Catalog, ListingSort } from '../site/catalog';
-import { MEMBER_AREA_PATH } from '../site/paths';
-import { indexSections } from '../site/index-collections';
-import type { Collection, Item, NavigationEntry, Site } from '../site/schema';
+import type { Catalog, ListingSort } from '../site/published/catalog';
+import { MEMBER_AREA_PATH } from '../site/model/paths';
+import { indexSections } from '../site/model/index-collections';
+import type { Collection, Item, NavigationEntry, Site } from '../site/model/schema';
 import { FOLDER_BEHAVIORS } from '../values/enumerations';
 import { templateQueries } from './developer-platform/queries';
 import { isDeveloperPlatform } from './developer-platform/template';
@@ -573,7 +573,7 @@ function pageFields(collection: Collection, path: string) {
 }
 
 /**
- * An index (src/site/index-collections.ts): a page whose collection carries its published sections as
+ * An index (src/site/model/index-collections.ts): a page whose collection carries its published sections as
  * Squarespace's `collection.collections`, a list's sections each with its first page of items (what
  * the shop and the blog list first), as an index whose type has `fullData` gives them to its `.list`.
  */

@@ -5,9 +5,9 @@
 import { compile, render, type Formatter, type FormatterTable, type TemplateError } from '../engine/index';
 import { DEFAULT_FORMATTERS } from '../engine/plugins/index';
 import { DEFAULT_DESIGN, designCss, type Design } from '../site/editor/design';
-import { fingerprint } from '../site/fingerprint';
-import type { Site } from '../site/schema';
-import { DEFAULT_THEME, themePartials } from '../site/theme';
+import { fingerprint } from '../fingerprint';
+import type { Site } from '../site/model/schema';
+import { DEFAULT_THEME, themePartials } from '../site/theme/theme';
 import { markup } from '../html/markup';
 import { htmlCsp, type IntegrationOrigins, mergeSources, NO_INTEGRATION_ORIGINS } from './content-security';
 import type { ResolvedPage } from './page-context';

@@ -4,7 +4,7 @@
  * links to the published policies (footer and checkout), and a policy's own page at /policies/{slug}.
  */
 import { POLICIES, policyPath, SOCIAL_NETWORK_NAMES } from '../site/editor/store-settings';
-import type { Site } from '../site/schema';
+import type { Site } from '../site/model/schema';
 
 /** The `storeDetails` of the page context. */
 export function storeDetailsContext(site: Site) {

@@ -13,8 +13,8 @@
  */
 import { cspHash, mergeSources, NO_SOURCES, scriptUrlSource, type TrustedSources } from './content-security';
 import type { Formatter, FormatterTable } from '../engine/index';
-import type { Site } from '../site/schema';
-import type { ThemeFiles } from '../site/theme';
+import type { Site } from '../site/model/schema';
+import type { ThemeFiles } from '../site/theme/theme';
 
 const MARKER = 'data-trust';
 let secret: string | null = null;

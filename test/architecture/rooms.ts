@@ -16,7 +16,7 @@ export interface Room {
 }
 
 /** Modules of ours that import nothing of ours but each other: anything may depend on them. */
-export const GROUND = ['values', 'html', 'result'] as const;
+export const GROUND = ['values', 'html', 'result', 'ids', 'fingerprint'] as const;
 
 /** Everything below the HTTP layer that the routes put together. */
 const BELOW_ROUTES = [
@@ -43,8 +43,8 @@ const ENGINE_FORMATTERS = 'src/engine/plugins/index.ts';
 export const BROWSER_SAFE_SITE = [
   'src/site/roles.ts',
   'src/site/editor/',
-  'src/site/main-image.ts',
-  'src/site/image-url.ts',
+  'src/site/model/main-image.ts',
+  'src/site/model/image-url.ts',
 ];
 
 export const ROOMS: readonly Room[] = [
@@ -110,7 +110,7 @@ export const ROOMS: readonly Room[] = [
   },
   {
     room: 'site',
-    job: "the site model (zod schemas), publishing, import/export and loading (`store.ts`), item reads by page (`catalog.ts`), the demo store, the theme, merchant edits, roles, the site's public paths (`paths.ts`) and editor helpers (`editor/`)",
+    job: "the site, by concern: `model/` (what a published site is: the zod schemas, the content limits and their messages, rich text, pictures, code injection, index collections, public paths, forms by id), `published/` (publishing and loading a website's content from its object (`store.ts`), item reads by page and by version, the page tags an edit purges), `edits/` (merchant edits to a site: content, tags and categories, store settings), `theme/` (the bundled default theme and what a stored theme or design may be), `transfer/` (whole stores and product CSV files in and out), `seed/` (the demo store and a new, empty store); `roles.ts` (who may do what) and `editor/` (the console's form rules, shared with the browser)",
     mayImport: ['engine', 'commerce', 'forms', ...GROUND],
     only: { engine: [ENGINE_API] },
   },
@@ -157,6 +157,16 @@ export const ROOMS: readonly Room[] = [
   {
     room: 'html',
     job: 'ground: HTML text escaping and the `markup` template for hand-built HTML',
+    mayImport: [...GROUND],
+  },
+  {
+    room: 'ids',
+    job: 'ground: random identifiers and tokens as hex (WebCrypto) and comparing tokens in constant time',
+    mayImport: [...GROUND],
+  },
+  {
+    room: 'fingerprint',
+    job: 'ground: a short, stable fingerprint of a text (FNV-1a) for cache keys, ETags and seed checks',
     mayImport: [...GROUND],
   },
   {

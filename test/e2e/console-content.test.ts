@@ -20,7 +20,7 @@ import { afterNextPaint } from './pages';
 const SCREENSHOTS = 'test-artifacts/screenshots';
 const browser = useChromium();
 const signedInContext = merchantSessions(browser);
-/** The demo store's team (src/site/demo.ts, which imports the theme files Node cannot load). */
+/** The demo store's team (src/site/seed/demo.ts, which imports the theme files Node cannot load). */
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 const VIEWER = { email: 'viewer@example.com', password: 'studio-goods-viewer' };
 const ANDROID_CHROME =

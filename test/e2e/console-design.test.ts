@@ -19,7 +19,7 @@ const browser = useChromium();
 const signedInContext = merchantSessions(browser);
 const SHOTS = 'test-artifacts/screenshots';
 mkdirSync(SHOTS, { recursive: true });
-/** The demo team (src/site/demo.ts, which the browser tests cannot import: it bundles the theme's files). */
+/** The demo team (src/site/seed/demo.ts, which the browser tests cannot import: it bundles the theme's files). */
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 const VIEWER = { email: 'viewer@example.com', password: 'studio-goods-viewer' };
 const GREEN = colourCss(hexToColour('#2f5d50')!);

@@ -363,7 +363,7 @@ describe('console operations in Chromium', () => {
       const key = (
         (await (await api.post(`${storeUrl}/api/form/FormSubmissionKey`, { headers })).json()) as { key: string }
       ).key;
-      // The demo's form of every field type (src/site/demo.ts), the one with a password field.
+      // The demo's form of every field type (src/site/seed/demo.ts), the one with a password field.
       const values = {
         name: ['Eve', RUN],
         email: `eve-${RUN}@example.com`,

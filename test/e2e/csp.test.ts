@@ -20,7 +20,7 @@ const browser = useChromium();
 const PAYLOAD = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
 const HEADER_CODE = '<script>document.documentElement.dataset.headerCode = "ran";</script>';
 const COLLECTION = 'csp-payloads';
-/** The demo site and its owner (README.md; src/site/demo.ts, which imports the theme files Node cannot load). */
+/** The demo site and its owner (README.md; src/site/seed/demo.ts, which imports the theme files Node cannot load). */
 const DEMO_SITE_ID = 'demo';
 const OWNER = { email: 'owner@example.com', password: 'studio-goods-owner' };
 

@@ -48,8 +48,8 @@ describe('one product vocabulary', () => {
     expect(copiesOutside(home, /\{\s*code:\s*\d+\s*,\s*label:/)).toEqual([]);
   });
 
-  it('the tag and category name limits and their message are written only in src/site/limits.ts', () => {
-    const home = 'src/site/limits.ts';
+  it('the tag and category name limits and their message are written only in src/site/model/limits.ts', () => {
+    const home = 'src/site/model/limits.ts';
     expect(copiesOutside(home, /\b(?:tag|tags|category|categories)\w*\s*:\s*(?:50|25)\b/i)).toEqual([]);
     expect(copiesOutside(home, /at most (?:50|25) characters/)).toEqual([]);
   });

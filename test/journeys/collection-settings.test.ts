@@ -11,7 +11,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EDIT_MESSAGES } from '../../src/site/edits';
+import { EDIT_MESSAGES } from '../../src/site/edits/edits';
 import { seriousViolations } from '../e2e/axe';
 import { ACCOUNTS, JOURNEY_TIMEOUT, openSection, shot, signIn, SLOW, useContexts, useOwnStore } from './support';
 

@@ -67,7 +67,7 @@ async function open(page: Page, path: string, islands = true): Promise<void> {
   if (islands) await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
 }
 
-/** The demo popup's delay (src/site/demo.ts). */
+/** The demo popup's delay (src/site/seed/demo.ts). */
 const POPUP_DELAY_MS = 1500;
 
 /**

@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CODE_INJECTION_MESSAGES } from '../../src/site/code-injection';
+import { CODE_INJECTION_MESSAGES } from '../../src/site/model/code-injection';
 import { storeUrl } from '../e2e/store';
 import {
   ACCOUNTS,

@@ -36,7 +36,7 @@ export async function atBothWidths(visit: (width: (typeof WIDTHS)[number]) => Pr
   throw first;
 }
 
-/** The demo team's accounts (src/site/demo.ts, which Node cannot import: its theme is .html modules). */
+/** The demo team's accounts (src/site/seed/demo.ts, which Node cannot import: its theme is .html modules). */
 export const ACCOUNTS = {
   owner: { email: 'owner@example.com', password: 'studio-goods-owner' },
   store: { email: 'store@example.com', password: 'studio-goods-store' },

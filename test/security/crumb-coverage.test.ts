@@ -22,7 +22,7 @@ import { restock } from '../../src/routes/shop/restock';
 import { session } from '../../src/routes/shop/session';
 import { accountSubscriptions, subscriptions } from '../../src/routes/shop/subscriptions';
 import type { AppEnv } from '../../src/routes/shared/http';
-import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
 import { Visitor } from '../worker/visitor';
 
 const AREAS: readonly (readonly [string, Hono<AppEnv>])[] = [

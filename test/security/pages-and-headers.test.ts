@@ -7,8 +7,8 @@
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
 import { describe, expect, it, beforeAll } from 'vitest';
-import { DEMO_MERCHANTS, DEMO_SHOPPER, demoSite } from '../../src/site/demo';
-import { mapHost, publishSite, exportSite } from '../../src/site/store';
+import { DEMO_MERCHANTS, DEMO_SHOPPER, demoSite } from '../../src/site/seed/demo';
+import { mapHost, publishSite, exportSite } from '../../src/site/published/store';
 import { hashPassword } from '../../src/durable/passwords';
 import { contentObject, contentObjects } from '../../src/durable/stubs';
 import { cspHash, htmlCsp, NO_SOURCES } from '../../src/storefront/content-security';
@@ -22,7 +22,7 @@ import {
   UNTRUSTED_ATTRIBUTES,
   untrustedAttributesIn,
 } from '../../src/storefront/trusted-markup';
-import { IMAGE_URL_MESSAGE } from '../../src/site/image-url';
+import { IMAGE_URL_MESSAGE } from '../../src/site/model/image-url';
 import { ROLES } from '../../src/site/roles';
 import { demoStoreOnHost } from '../worker/demo-on-host';
 import { faultsActive } from '../../src/faults';

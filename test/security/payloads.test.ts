@@ -8,10 +8,10 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { contentObjects } from '../../src/durable/stubs';
-import { demoSite } from '../../src/site/demo';
-import { parseSite } from '../../src/site/schema';
-import { mapHost, publishSite } from '../../src/site/store';
-import { sitePaths } from '../../src/site/paths';
+import { demoSite } from '../../src/site/seed/demo';
+import { parseSite } from '../../src/site/model/schema';
+import { mapHost, publishSite } from '../../src/site/published/store';
+import { sitePaths } from '../../src/site/model/paths';
 import { Visitor } from '../worker/visitor';
 import { headerWordsScript } from '../../src/storefront/header-words';
 

@@ -17,13 +17,13 @@ import { hashPassword } from '../../src/durable/passwords';
 import { RESTOCK_MESSAGES } from '../../src/routes/shop/restock';
 import type { SiteContent } from '../../src/durable/site-content';
 import { contentObject, contentObjects } from '../../src/durable/stubs';
-import { consoleItemsById } from '../../src/site/catalog';
-import { CODE_INJECTION_MESSAGES } from '../../src/site/code-injection';
-import { DEMO_MERCHANTS, DEMO_SITE_ID, demoSite } from '../../src/site/demo';
+import { consoleItemsById } from '../../src/site/published/catalog';
+import { CODE_INJECTION_MESSAGES } from '../../src/site/model/code-injection';
+import { DEMO_MERCHANTS, DEMO_SITE_ID, demoSite } from '../../src/site/seed/demo';
 import { ROLES } from '../../src/site/roles';
 import { MAX_PRICE_UNITS, MAX_STOCK, PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
-import { ITEM_PROBLEMS, type Item } from '../../src/site/schema';
-import { exportSite, mapHost, publishSite } from '../../src/site/store';
+import { ITEM_PROBLEMS, type Item } from '../../src/site/model/schema';
+import { exportSite, mapHost, publishSite } from '../../src/site/published/store';
 import { demoStoreOnHost } from '../worker/demo-on-host';
 import { Visitor } from '../worker/visitor';
 

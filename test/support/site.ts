@@ -3,7 +3,7 @@
  * which only the worker's bundler loads): a product collection with 14 products, a blog with one
  * post, a contact page with a product block, validated by the site schema as published content is.
  */
-import { parseSite, type SiteInput, type WholeSite } from '../../src/site/schema';
+import { parseSite, type SiteInput, type WholeSite } from '../../src/site/model/schema';
 
 const money = (value: string) => ({ value, currency: 'USD' });
 

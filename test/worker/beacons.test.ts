@@ -9,7 +9,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { hourOf, type DashboardSummary } from '../../src/beacon/aggregate';
-import type { demoSite } from '../../src/site/demo';
+import type { demoSite } from '../../src/site/seed/demo';
 import { HOURLY_QUOTA } from '../../src/routes/shop/beacons';
 import { dashboard } from '../../src/routes/console/dashboard';
 import { CRUMB_FAIL_MESSAGE } from '../../src/routes/shared/csrf';

@@ -4,8 +4,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES, type ShoppingCart } from '../../src/commerce/cart';
 import { contentObjects } from '../../src/durable/stubs';
-import { demoSite } from '../../src/site/demo';
-import { mapHost, publishSite } from '../../src/site/store';
+import { demoSite } from '../../src/site/seed/demo';
+import { mapHost, publishSite } from '../../src/site/published/store';
 import { Visitor } from './visitor';
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';

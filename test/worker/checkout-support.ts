@@ -2,8 +2,8 @@
 import { env } from 'cloudflare:workers';
 import { expect, onTestFinished, vi } from 'vitest';
 import type { ShippingAddress } from '../../src/commerce/address';
-import { demoSite } from '../../src/site/demo';
-import { mapHost, publishSite } from '../../src/site/store';
+import { demoSite } from '../../src/site/seed/demo';
+import { mapHost, publishSite } from '../../src/site/published/store';
 import type { Checkout } from '../../src/durable/orders';
 import type { Order } from '../../src/commerce/order';
 import { hashPassword } from '../../src/durable/passwords';

@@ -8,10 +8,10 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
 import { PAGE_FORM_MESSAGES } from '../../src/site/editor/page-form';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
-import { EDIT_MESSAGES } from '../../src/site/edits';
+import { EDIT_MESSAGES } from '../../src/site/edits/edits';
 import { signedIn } from './fixtures';
 import { Visitor } from './visitor';
 

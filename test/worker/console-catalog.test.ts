@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { CRUMB_FAIL_MESSAGE } from '../../src/routes/shared/csrf';
-import { DEMO_MERCHANTS } from '../../src/site/demo';
-import { EDIT_MESSAGES } from '../../src/site/edits';
-import { DEMO_FILES } from '../../src/site/demo-files';
+import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
+import { EDIT_MESSAGES } from '../../src/site/edits/edits';
+import { DEMO_FILES } from '../../src/site/seed/demo-files';
 import { PRODUCT_MESSAGES, type ProductForm } from '../../src/site/editor/product-form';
 import { TAG_MESSAGES } from '../../src/site/editor/tag-manager';
 import { productForm, signedIn, variantForm } from './fixtures';

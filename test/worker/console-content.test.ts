@@ -9,17 +9,17 @@ import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTENT_MESSAGES } from '../../src/routes/console/console-content';
-import { DEMO_MERCHANTS, DEMO_SITE_ID, demoSite } from '../../src/site/demo';
+import { DEMO_MERCHANTS, DEMO_SITE_ID, demoSite } from '../../src/site/seed/demo';
 import { CHART_MESSAGES } from '../../src/site/editor/chart';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
-import { EDIT_MESSAGES } from '../../src/site/edits';
-import { IMAGE_ADDRESS_MESSAGE } from '../../src/site/image-url';
+import { EDIT_MESSAGES } from '../../src/site/edits/edits';
+import { IMAGE_ADDRESS_MESSAGE } from '../../src/site/model/image-url';
 import { signedIn } from './fixtures';
 import { Visitor } from './visitor';
 import { MAX_FILE_BYTES, type StoredFile } from '../../src/site/editor/files';
 import { stockLedger } from '../../src/durable/stubs';
-import { INDEX_MESSAGES } from '../../src/site/index-collections';
-import { CODE_INJECTION_MESSAGES } from '../../src/site/code-injection';
+import { INDEX_MESSAGES } from '../../src/site/model/index-collections';
+import { CODE_INJECTION_MESSAGES } from '../../src/site/model/code-injection';
 import { PAGE_BLOCK_MESSAGES } from '../../src/site/editor/page-blocks';
 
 const [OWNER, STORE, EDITOR, VIEWER] = DEMO_MERCHANTS;
@@ -147,7 +147,7 @@ describe('console posts and pages', () => {
       (await owner.json('POST', '/api/console/posts', post({ title: 'Gift wrapping', tags: ['🎁'.repeat(50)] })))
         .status,
     ).toBe(201);
-    // A post's picture takes the addresses every item's does (src/site/image-url.ts): a file, a site path or https.
+    // A post's picture takes the addresses every item's does (src/site/model/image-url.ts): a file, a site path or https.
     expect(await owner.json('POST', '/api/console/posts', post({ assetUrl: 'javascript:alert(1)' }))).toEqual({
       status: 400,
       body: { error: IMAGE_ADDRESS_MESSAGE },

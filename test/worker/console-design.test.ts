@@ -5,7 +5,7 @@
  * as disclosure folders, and the mailing-list connection states.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
 import { DEFAULT_DESIGN, type Design } from '../../src/site/editor/design';
 import { type MetaShown, withMetaShown } from '../../src/site/editor/gallery-options';
 import { colourCss, COLOUR_MESSAGES } from '../../src/site/editor/colour';

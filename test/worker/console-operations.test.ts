@@ -28,7 +28,7 @@ import { Visitor, type VisitorOptions } from './visitor';
 import { api } from '../../src/api';
 import { CONSOLE_ERROR_EVENT, MAX_ERROR_REPORT_BYTES } from '../../src/routes/console/console-errors';
 import { CRUMB_FAIL_MESSAGE } from '../../src/routes/shared/csrf';
-import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../../src/site/demo';
+import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../../src/site/seed/demo';
 
 const CAPTCHA = 'local:form_block:0123456789abcdef';
 

@@ -2,8 +2,8 @@
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { contentObjects } from '../../src/durable/stubs';
-import { demoSite } from '../../src/site/demo';
-import { mapHost, publishSite } from '../../src/site/store';
+import { demoSite } from '../../src/site/seed/demo';
+import { mapHost, publishSite } from '../../src/site/published/store';
 
 type DemoSite = ReturnType<typeof demoSite>;
 

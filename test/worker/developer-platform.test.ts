@@ -9,16 +9,16 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShoppingCart } from '../../src/commerce/cart';
 import { contentObjects } from '../../src/durable/stubs';
-import { demoSite } from '../../src/site/demo';
-import { siteSchema, type WholeSite } from '../../src/site/schema';
-import { mapHost, publishSite } from '../../src/site/store';
+import { demoSite } from '../../src/site/seed/demo';
+import { siteSchema, type WholeSite } from '../../src/site/model/schema';
+import { mapHost, publishSite } from '../../src/site/published/store';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 import { compile } from '../../src/engine/index';
 import { originalPosition, prepareSource, queriesIn } from '../../src/storefront/developer-platform/source';
 import { regionsFor, templateDeclaration } from '../../src/storefront/developer-platform/template';
 import { receiveSite, sendSite, sendTemplate, type AdminTarget, AdminCallError } from '../../scripts/site/admin-client';
 import { TEMPLATE_RUNTIME } from '../../src/storefront/developer-platform/runtime';
-import { THEME_LIMITS } from '../../src/site/theme-schema';
+import { THEME_LIMITS } from '../../src/site/theme/theme-schema';
 
 /**
  * A Squarespace developer-platform template as a store's theme (docs/templates.md), through the

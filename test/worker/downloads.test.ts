@@ -12,7 +12,7 @@ import { DOWNLOAD_LIMIT, DOWNLOAD_MESSAGE_KEYS, DOWNLOAD_TTL_MS } from '../../sr
 import { EN } from '../../src/commerce/storefront-text/en';
 import type { Order } from '../../src/commerce/order';
 import { ProductType } from '../../src/commerce/product';
-import { DEMO_FILES, demoPdf, putDemoFiles } from '../../src/site/demo-files';
+import { DEMO_FILES, demoPdf, putDemoFiles } from '../../src/site/seed/demo-files';
 import { PRODUCT_MESSAGES, type ProductForm } from '../../src/site/editor/product-form';
 import { ROLES } from '../../src/site/roles';
 import {

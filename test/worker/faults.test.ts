@@ -10,7 +10,7 @@ import { EmailOutbox, MAX_ATTEMPTS, RETRY_BASE_MS, retryDelay } from '../../src/
 import { clearFaults, injectedFaults, injectFaults } from '../../src/faults';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE } from '../../src/http/unavailable';
 import { ROLES } from '../../src/site/roles';
-import { SITE_VERSION_TTL_MS } from '../../src/site/store';
+import { SITE_VERSION_TTL_MS } from '../../src/site/published/store';
 import {
   CARD,
   ENTRIES,

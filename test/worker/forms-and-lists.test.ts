@@ -10,8 +10,8 @@ import { FORM_MESSAGES } from '../../src/forms/validate';
 import { FORM_SUBMIT_MESSAGES as FORM_ERRORS } from '../../src/forms/messages';
 import { FORM_BODY_MAX_BYTES } from '../../src/api/storefront-bodies';
 import { contentObjects } from '../../src/durable/stubs';
-import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
-import { mapHost, publishSite } from '../../src/site/store';
+import { DEMO_MERCHANTS, demoSite } from '../../src/site/seed/demo';
+import { mapHost, publishSite } from '../../src/site/published/store';
 import { allows, ROLES } from '../../src/site/roles';
 import { inOneRateWindow } from '../support/rate-window';
 import { Visitor } from './visitor';
@@ -22,7 +22,7 @@ import { headerWordsScript } from '../../src/storefront/header-words';
 
 /** Site forms in workerd: schema, validation, single-use keys, captcha, saving exactly once, statuses. */
 describe('forms', () => {
-  /** The demo's form with every field type, on its own page (src/site/demo.ts). */
+  /** The demo's form with every field type, on its own page (src/site/seed/demo.ts). */
   const FORM = 'f-field-types';
   const PAGE = '/form-fields';
   const VALID = {

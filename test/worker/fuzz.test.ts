@@ -5,7 +5,7 @@
  * path gets a few inputs, and every input goes to at least one path (docs/testing.md, "Steady under load").
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
 import { prng } from '../../scripts/prng';
 import { Visitor } from './visitor';
 

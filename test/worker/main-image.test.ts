@@ -1,5 +1,5 @@
 /**
- * The one main-image rule (src/site/main-image.ts) on every path that stores an item: the console's
+ * The one main-image rule (src/site/model/main-image.ts) on every path that stores an item: the console's
  * product and post calls, the merchant API's item save and a whole-site import. A picture saved by
  * any of them shows where a shopper looks (the item's page, the /shop card, search, the blog list),
  * and a picture taken away leaves no empty image behind.
@@ -7,8 +7,8 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { contentObjects } from '../../src/durable/stubs';
-import { DEMO_MERCHANTS, demoSite } from '../../src/site/demo';
-import { mapHost, publishSite } from '../../src/site/store';
+import { DEMO_MERCHANTS, demoSite } from '../../src/site/seed/demo';
+import { mapHost, publishSite } from '../../src/site/published/store';
 import { productForm, signedIn, variantForm } from './fixtures';
 import { Visitor } from './visitor';
 

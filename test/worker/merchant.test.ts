@@ -1,7 +1,7 @@
 /** The merchant side in workerd: sign-in, each call with each role (allowed, 403, 401), validation, all-or-nothing store creation, and changes showing on the storefront at once. */
 import { describe, expect, it } from 'vitest';
-import { DEMO_MERCHANTS } from '../../src/site/demo';
-import { EDIT_MESSAGES } from '../../src/site/edits';
+import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
+import { EDIT_MESSAGES } from '../../src/site/edits/edits';
 import {
   createStore,
   mainNavigationOf,

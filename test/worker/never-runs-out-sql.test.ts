@@ -19,7 +19,7 @@ import {
 } from '../../src/commerce/product';
 import { countedStock, listing, type ProductListQuery, productList, writeItem } from '../../src/durable/content-tables';
 import { contentObject } from '../../src/durable/stubs';
-import type { Item } from '../../src/site/schema';
+import type { Item } from '../../src/site/model/schema';
 
 const TIMEOUT = 60_000;
 const COLLECTION = 'shop';

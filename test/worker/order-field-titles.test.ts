@@ -7,8 +7,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../src/commerce/order';
 import { contentObjects } from '../../src/durable/stubs';
-import { demoSite } from '../../src/site/demo';
-import { publishSite } from '../../src/site/store';
+import { demoSite } from '../../src/site/seed/demo';
+import { publishSite } from '../../src/site/published/store';
 import {
   CANDLE,
   ENTRIES,

@@ -18,7 +18,7 @@ import {
 import type { Order } from '../../src/commerce/order';
 import { SUBSCRIPTION_MESSAGES, type BuyerSubscription } from '../../src/commerce/subscriptions';
 import { UNPAID_CANCELLED } from '../../src/durable/orders/emails';
-import { DEMO_SITE_ID } from '../../src/site/demo';
+import { DEMO_SITE_ID } from '../../src/site/seed/demo';
 import { allows, ROLES } from '../../src/site/roles';
 import {
   ADDRESS,

@@ -3,13 +3,13 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { contentObject, contentObjects } from '../../src/durable/stubs';
-import { demoSite } from '../../src/site/demo';
+import { demoSite } from '../../src/site/seed/demo';
 import app from '../../src/worker';
 import { resolvePage } from '../../src/storefront/page-context';
 import { buildPage } from '../../src/storefront/render';
-import { parseSite } from '../../src/site/schema';
-import { siteCatalog } from '../../src/site/catalog';
-import { mapHost, publishSite } from '../../src/site/store';
+import { parseSite } from '../../src/site/model/schema';
+import { siteCatalog } from '../../src/site/published/catalog';
+import { mapHost, publishSite } from '../../src/site/published/store';
 import { inNextStockSlot } from './stock-slot';
 
 const ORIGIN = 'http://localhost';
@@ -180,7 +180,7 @@ describe('store pages', () => {
       // Keeping the page reads no stream: the bytes the render made are handed to the cache as they are.
       expect(tee).not.toHaveBeenCalled();
       // The page under its key and, the first time this isolate keeps this address, its last good copy (besides
-      // the item page and the stock answer the render read, kept for other isolates: site/item-pages.ts, shown-stock.ts).
+      // the item page and the stock answer the render read, kept for other isolates: site/published/item-pages.ts, shown-stock.ts).
       const pages = stored.filter((s) => s.url.startsWith('https://page-cache.internal/'));
       expect(pages.map((s) => s.url.includes('/last-good/'))).toEqual([false, true]);
       for (const copy of pages) {

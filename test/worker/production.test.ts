@@ -8,8 +8,8 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentObjects } from '../../src/durable/stubs';
 import { FORM_MESSAGES } from '../../src/forms/validate';
-import { DEMO_MERCHANTS, DEMO_SHOPPER, DEMO_SITE_ID, demoSite } from '../../src/site/demo';
-import { mapHost, publishSite } from '../../src/site/store';
+import { DEMO_MERCHANTS, DEMO_SHOPPER, DEMO_SITE_ID, demoSite } from '../../src/site/seed/demo';
+import { mapHost, publishSite } from '../../src/site/published/store';
 import { PRODUCTION_VARS, Visitor, type VisitorOptions } from './visitor';
 
 const SHOP = 'https://shop.prod.test';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { IMPORT_MESSAGES } from '../../src/routes/console/products-csv';
-import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { CSV_LIMITS, CSV_MESSAGES, PRODUCT_CSV_COLUMNS, type CsvProblem } from '../../src/site/editor/product-csv';
 import { signedIn } from './fixtures';

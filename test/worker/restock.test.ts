@@ -6,7 +6,7 @@ import { MAX_SIGNUPS, RestockSignups } from '../../src/durable/restock';
 import { restockAdmin, RESTOCK_MESSAGES } from '../../src/routes/shop/restock';
 import type { RestockFormProps } from '../../src/client/islands/RestockForm';
 import { restockSignups } from '../../src/durable/stubs';
-import { demoSite } from '../../src/site/demo';
+import { demoSite } from '../../src/site/seed/demo';
 import { stock, storeOnHost } from './checkout-support';
 import { Visitor } from './visitor';
 

@@ -30,9 +30,9 @@ import {
 import { delivered } from './beacons-delivered';
 import { Visitor } from './visitor';
 import { inNextStockSlot } from './stock-slot';
-import { forgetKeptItemPages } from '../../src/site/item-pages';
+import { forgetKeptItemPages } from '../../src/site/published/item-pages';
 import { forgetSeenStock } from '../../src/durable/stock-seen';
-import { mapHost } from '../../src/site/store';
+import { mapHost } from '../../src/site/published/store';
 
 interface Counted {
   /** Durable Object calls in the order they were made, as `method` (the binding's name where the caller's env is this test's). */
@@ -182,7 +182,7 @@ describe('round trips per request kind', () => {
       'page miss, first read': await calls(page('/shop/p/oak-board'), page('/shop/p/wool-sweater')),
       // The steady state: a miss of a page whose item page some isolate of the data centre read at this version, a
       // moment after the slot's first miss read the stock (here: the same page on the other host, rendered by a new
-      // isolate, its item pages forgotten). Both come from the Cache API (site/item-pages.ts, routes/pages/shown-stock.ts).
+      // isolate, its item pages forgotten). Both come from the Cache API (site/published/item-pages.ts, routes/pages/shown-stock.ts).
       'page miss, steady state': await inNextStockSlot(async () => {
         await page('/shop/p/oak-board')();
         forgetKeptItemPages();

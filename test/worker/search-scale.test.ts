@@ -13,9 +13,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateContent } from '../../scripts/site/generate';
 import * as tables from '../../src/durable/content-tables';
 import { contentObject } from '../../src/durable/stubs';
-import type { Item, SiteInput } from '../../src/site/schema';
-import { importSite, mapHost } from '../../src/site/store';
-import { DEFAULT_THEME } from '../../src/site/theme';
+import type { Item, SiteInput } from '../../src/site/model/schema';
+import { importSite, mapHost } from '../../src/site/published/store';
+import { DEFAULT_THEME } from '../../src/site/theme/theme';
 import { Visitor } from './visitor';
 
 const ID = 'search-scale';

@@ -1,7 +1,7 @@
 /** What a store page shows of stock, read at the edge (src/routes/pages/shown-stock.ts): the isolate's memory first. */
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { mapHost } from '../../src/site/store';
+import { mapHost } from '../../src/site/published/store';
 import { setStock, storeOnHost } from './checkout-support';
 import { inNextStockSlot } from './stock-slot';
 

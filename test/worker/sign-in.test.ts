@@ -16,9 +16,9 @@ import { cookieName } from '../../src/cookies';
 import { CSRF_HEADER } from '../../src/routes/shared/csrf';
 import { MERCHANT_MESSAGES, SESSION_MESSAGES } from '../../src/accounts/messages';
 import { contentObjects } from '../../src/durable/stubs';
-import { demoSite } from '../../src/site/demo';
-import { randomHex } from '../../src/site/ids';
-import { mapHost, publishSite } from '../../src/site/store';
+import { demoSite } from '../../src/site/seed/demo';
+import { randomHex } from '../../src/ids';
+import { mapHost, publishSite } from '../../src/site/published/store';
 import app from '../../src/worker';
 
 const VISITOR_SESSION = '/api/site-users/account/session';

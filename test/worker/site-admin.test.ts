@@ -19,11 +19,11 @@ import {
 } from '../../scripts/site/admin-client';
 import type { SiteJson } from '../../scripts/site/site-json';
 import app from '../../src/worker';
-import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
 import { PRODUCTION_VARS, Visitor } from './visitor';
 import { TEAM_MESSAGES } from '../../src/durable/merchants';
 import { merchantAccounts } from '../../src/durable/stubs';
-import { NEW_STORE_MESSAGES } from '../../src/site/new-store';
+import { NEW_STORE_MESSAGES } from '../../src/site/seed/new-store';
 
 const TOKEN = 'a'.repeat(40);
 

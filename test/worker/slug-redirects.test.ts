@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { receiveSite, sendSite, type AdminTarget } from '../../scripts/site/admin-client';
 import { MAX_REDIRECTS, recordRedirect, redirectOf } from '../../src/durable/content-redirects';
 import { contentObject } from '../../src/durable/stubs';
-import { DEMO_MERCHANTS } from '../../src/site/demo';
+import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
 import type { ProductForm } from '../../src/site/editor/product-form';
 import { signedIn } from './fixtures';
 import { Visitor } from './visitor';

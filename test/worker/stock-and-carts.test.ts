@@ -30,7 +30,7 @@ import { Visitor } from './visitor';
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import type { ShoppingCart } from '../../src/commerce/cart';
-import { demoSite } from '../../src/site/demo';
+import { demoSite } from '../../src/site/seed/demo';
 
 /** What an isolate heard of the stock ledger (src/durable/stock-seen.ts): it refuses only while fresh, and stays bounded. */
 describe('stock-seen', () => {

@@ -12,10 +12,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { CART_MESSAGES } from '../../src/commerce/cart';
 import { StockLedger } from '../../src/durable/stock';
 import { contentObject, contentObjects, restockSignups, stockLedger } from '../../src/durable/stubs';
-import { itemsById } from '../../src/site/catalog';
+import { itemsById } from '../../src/site/published/catalog';
 import type { ProductForm } from '../../src/site/editor/product-form';
-import { publishSite } from '../../src/site/store';
-import { demoSite } from '../../src/site/demo';
+import { publishSite } from '../../src/site/published/store';
+import { demoSite } from '../../src/site/seed/demo';
 import {
   available,
   CANDLE,

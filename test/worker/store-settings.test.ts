@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/site/roles';
 import type { Checkout } from '../../src/durable/orders';
-import { DEMO_SHIPPING_RATES, DEMO_SITE_ID } from '../../src/site/demo';
+import { DEMO_SHIPPING_RATES, DEMO_SITE_ID } from '../../src/site/seed/demo';
 import {
   ADDRESS,
   CANDLE,

@@ -1,5 +1,5 @@
 /**
- * How long an isolate trusts a website's content version, and its read ahead (src/site/store.ts): a memory hit
+ * How long an isolate trusts a website's content version, and its read ahead (src/site/published/store.ts): a memory hit
  * past half the version's trust starts one read of the KV pointer in `waitUntil` and does not wait for it; the
  * answer is trusted from when it was asked, so an edit made elsewhere still shows within SITE_VERSION_TTL_MS of
  * the pointer moving; a read that fails or hangs extends nothing. The clock is set by each step (`Date` only).
@@ -8,8 +8,8 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearFaults, injectFaults } from '../../src/faults';
-import { DEMO_SITE_ID } from '../../src/site/demo';
-import { noteVersion, SITE_VERSION_TTL_MS, trustedVersionAhead, versionKey } from '../../src/site/store';
+import { DEMO_SITE_ID } from '../../src/site/seed/demo';
+import { noteVersion, SITE_VERSION_TTL_MS, trustedVersionAhead, versionKey } from '../../src/site/published/store';
 import worker from '../../src/worker';
 
 const PAGE = 'http://localhost/blog';

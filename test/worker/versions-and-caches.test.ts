@@ -5,14 +5,14 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { localPurgeLog, purgeCdn } from '../../src/integrations/cdn-purge';
-import { DEMO_MERCHANTS, DEMO_SITE_ID, demoSite } from '../../src/site/demo';
+import { DEMO_MERCHANTS, DEMO_SITE_ID, demoSite } from '../../src/site/seed/demo';
 import type { ProductForm } from '../../src/site/editor/product-form';
-import { cdnTags, pageCacheTag } from '../../src/site/page-tags';
+import { cdnTags, pageCacheTag } from '../../src/site/published/page-tags';
 import { signedIn } from './fixtures';
 import { Visitor } from './visitor';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
-import { publishSite } from '../../src/site/store';
+import { publishSite } from '../../src/site/published/store';
 import { demoStoreOnHost } from './demo-on-host';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { ITEM_MESSAGES } from '../../src/durable/site-content';

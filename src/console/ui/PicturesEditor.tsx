@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { fileType, FILE_MESSAGES, isImageType, MAX_FILE_TEXT } from '../../site/editor/files';
-import { IMAGE_ADDRESS_MESSAGE, isImageUrl } from '../../site/image-url';
+import { IMAGE_ADDRESS_MESSAGE, isImageUrl } from '../../site/model/image-url';
 import { FilePicker } from '../sections/files/FilePicker';
 import { refusal, sendFile } from '../sections/files/upload';
 import { errorMessage } from './api';

@@ -1,6 +1,6 @@
 import { normalCode, type Discount } from '../../commerce/discounts';
 import { emailText, FORMER_EMAIL_LOCALE, type EmailLocale } from '../../commerce/email-text';
-import { randomHex } from '../../site/ids';
+import { randomHex } from '../../ids';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { currentSettings } from './settings';
 

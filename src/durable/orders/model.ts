@@ -8,7 +8,7 @@ import type { EmailLocale } from '../../commerce/email-text';
 import type { BuyerOrder } from '../../commerce/order';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
 import type { ChargeRequest, ChargeResult, PaymentSetup } from '../../integrations/payments';
-import { randomHex } from '../../site/ids';
+import { randomHex } from '../../ids';
 import { refused, type Refused } from '../../result';
 import type { StockLine } from '../stock';
 

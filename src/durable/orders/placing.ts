@@ -4,7 +4,7 @@ import { DISCOUNT_MESSAGES } from '../../commerce/discounts';
 import { GIFT_CARD_MESSAGES, maskedGiftCardCode } from '../../commerce/gift-cards';
 import { confirmationUrl, ORDER_MESSAGES, type Order, type OrderEntry } from '../../commerce/order';
 import type { ChargeRequest, ChargeResult } from '../../integrations/payments';
-import { randomHex } from '../../site/ids';
+import { randomHex } from '../../ids';
 import { tokenDigest } from '../passwords';
 import { faultPoint } from '../../faults';
 import { countsStock } from '../stock';

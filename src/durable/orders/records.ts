@@ -1,6 +1,6 @@
 import { type BuyerOrder, confirmationUrl, type Order, type OrderStatus } from '../../commerce/order';
 import { orderMatcher } from '../../commerce/order-search';
-import { sameToken } from '../../site/ids';
+import { sameToken } from '../../ids';
 import type { OrdersContext } from './context';
 import { downloadsOf } from './downloads';
 import { tokenDigest } from '../passwords';

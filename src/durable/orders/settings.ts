@@ -2,7 +2,7 @@
 import { DEFAULT_SETTINGS, type StoreSettings } from '../../commerce/checkout-totals';
 import type { ShippingRate } from '../../commerce/shipping';
 import type { TaxRate } from '../../commerce/tax';
-import { randomHex } from '../../site/ids';
+import { randomHex } from '../../ids';
 import { kept, type OrdersContext } from './context';
 
 // ---- settings, rates, discounts (merchant) ----

@@ -5,7 +5,7 @@ import {
   type SubscriptionPlan,
 } from '../../commerce/subscriptions';
 import { emailText, FORMER_EMAIL_LOCALE, type EmailLocale } from '../../commerce/email-text';
-import { sameToken } from '../../site/ids';
+import { sameToken } from '../../ids';
 import { tokenDigest } from '../passwords';
 import { PAGE_SIZE, type SubscriptionRow } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';

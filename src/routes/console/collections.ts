@@ -2,7 +2,7 @@
  * A products or blog collection's settings in the console (Squarespace's page settings for a shop or a blog): its
  * title, navigation title, URL slug, description and search engine listing. An empty slug is made from the title
  * (as a new page's or product's); a new slug is checked as a page's; the
- * edit (src/site/edits.ts saveCollectionSettings) moves its navigation links and its items' addresses, and leaves
+ * edit (src/site/edits/edits.ts saveCollectionSettings) moves its navigation links and its items' addresses, and leaves
  * its old address answering 301 to the new one (src/durable/content-redirects.ts).
  *
  *   GET /api/console/collections/{collectionId}   → CollectionSettingsAnswer
@@ -18,8 +18,8 @@ import { isProductCollection } from '../../commerce/product';
 import { ApiError } from '../../http/errors';
 import { collectionSettingsSchema, pageFormProblems } from '../../site/editor/page-form';
 import { PRODUCT_MESSAGES, slugOf } from '../../site/editor/product-form';
-import { EDIT_MESSAGES } from '../../site/edits';
-import type { Collection, Site } from '../../site/schema';
+import { EDIT_MESSAGES } from '../../site/edits/edits';
+import type { Collection, Site } from '../../site/model/schema';
 import { answer, pathIn } from '../shared/contract';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { requirePermission } from './merchant-session';

@@ -29,9 +29,9 @@ import {
 } from '../../commerce/product';
 import type { ProductListQuery } from '../../durable/content-tables';
 import { stockLedger } from '../../durable/stubs';
-import { consoleItemsById } from '../../site/catalog';
-import { declaredNames } from '../../site/catalog-names';
-import { EDIT_MESSAGES } from '../../site/edits';
+import { consoleItemsById } from '../../site/published/catalog';
+import { declaredNames } from '../../site/edits/catalog-names';
+import { EDIT_MESSAGES } from '../../site/edits/edits';
 import {
   BILLING_UNITS,
   MAX_PRICE_UNITS,
@@ -45,10 +45,10 @@ import {
 import { formFromProduct, productFromForm, type Merchandising } from '../../site/editor/product-item';
 import { SEO_LIMITS } from '../../site/editor/page-seo';
 import { TAG_MESSAGES, type TagType } from '../../site/editor/tag-manager';
-import { MAX_IMAGE_URL } from '../../site/image-url';
-import { randomHex } from '../../site/ids';
-import { MAX_ITEM_PICTURES } from '../../site/main-image';
-import type { Collection, Item, Site } from '../../site/schema';
+import { MAX_IMAGE_URL } from '../../site/model/image-url';
+import { randomHex } from '../../ids';
+import { MAX_ITEM_PICTURES } from '../../site/model/main-image';
+import type { Collection, Item, Site } from '../../site/model/schema';
 import { answer, pathIn } from '../shared/contract';
 import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { FILE_MESSAGES } from '../../site/editor/files';

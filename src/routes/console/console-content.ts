@@ -1,7 +1,7 @@
 /**
  * The console's blog posts (pages are src/routes/console/pages.ts). A post is one item row (saved
  * through the SiteContent object's `saveItem`, validated and its rich text sanitized by the site
- * schema, its code blocks kept to the code-injection roles by src/site/code-injection.ts). Lists and
+ * schema, its code blocks kept to the code-injection roles by src/site/model/code-injection.ts). Lists and
  * reads show every status; shoppers see only published posts and scheduled ones past their publish
  * date (src/site/editor/content-status.ts).
  *
@@ -17,15 +17,15 @@ import { answer, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
-import { CODE_INJECTION_MESSAGES } from '../../site/code-injection';
+import { CODE_INJECTION_MESSAGES } from '../../site/model/code-injection';
 import { CONTENT_STATUSES } from '../../site/editor/content-status';
 import { pageFormSchema } from '../../site/editor/page-form';
-import { EDIT_MESSAGES, URL_ID } from '../../site/edits';
-import { randomHex } from '../../site/ids';
+import { EDIT_MESSAGES, URL_ID } from '../../site/edits/edits';
+import { randomHex } from '../../ids';
 import { slugOf } from '../../site/editor/product-form';
-import { IMAGE_ADDRESS_MESSAGE, isImageUrl, MAX_IMAGE_URL } from '../../site/image-url';
-import { nameTooLongMessage } from '../../site/limits';
-import { nameField, type Collection, type Item } from '../../site/schema';
+import { IMAGE_ADDRESS_MESSAGE, isImageUrl, MAX_IMAGE_URL } from '../../site/model/image-url';
+import { nameTooLongMessage } from '../../site/model/limits';
+import { nameField, type Collection, type Item } from '../../site/model/schema';
 import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { merchantEdit } from './site-edits';
 import { requirePermission } from './merchant-session';
@@ -52,7 +52,7 @@ const postSchema = z.object({
   status: z.enum(CONTENT_STATUSES),
   /** The publish date, epoch ms. */
   publishOn: z.number().int().min(0).max(8_640_000_000_000_000),
-  /** The post's main image: a file of the store's file manager or another image address (src/site/image-url.ts), or none. */
+  /** The post's main image: a file of the store's file manager or another image address (src/site/model/image-url.ts), or none. */
   assetUrl: z.string().max(MAX_IMAGE_URL).refine(isImageUrl, IMAGE_ADDRESS_MESSAGE).nullable(),
   /** Its size as the editor measured it ('WIDTHxHEIGHT'; absent: a wide default) and its description for screen readers. */
   originalSize: z
@@ -116,7 +116,7 @@ function postItem(
   if (assetUrl === null) return item;
   // The theme sizes a post's image by its originalSize: a picture the editor did not measure keeps its size, or gets a wide default.
   const size = originalSize ?? (assetUrl === before ? beforeSize : undefined) ?? '1500x1000';
-  // Its main image's name is the site's rule (src/site/main-image.ts), applied to every item stored.
+  // Its main image's name is the site's rule (src/site/model/main-image.ts), applied to every item stored.
   return { ...item, assetUrl, originalSize: size, ...(altText === undefined || altText === '' ? {} : { altText }) };
 }
 

@@ -35,7 +35,7 @@ import {
   urlName,
   type StoredFile,
 } from '../../site/editor/files';
-import { randomHex } from '../../site/ids';
+import { randomHex } from '../../ids';
 import { apiError, readJson, withSite, type AppEnv } from '../shared/http';
 import { requirePermission } from './merchant-session';
 

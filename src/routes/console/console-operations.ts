@@ -17,7 +17,7 @@ import { ORDER_MESSAGES, ORDER_STATUSES, type OrderStatus } from '../../commerce
 import { toCsv } from '../../forms/csv';
 import { storedValues, submissionCells, submissionColumns } from '../../forms/submission-table';
 import { isValidEmail } from '../../forms/validate';
-import { siteFormById, siteForms, type SiteForm } from '../../site/lookup';
+import { siteFormById, siteForms, type SiteForm } from '../../site/model/lookup';
 import { summaryFor } from './dashboard';
 import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { merchantEdit } from './site-edits';

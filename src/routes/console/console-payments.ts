@@ -19,7 +19,7 @@ import {
   type PaymentSettingsAnswer,
 } from '../../site/editor/payment-settings';
 import type { StoredPaymentSettings } from '../../commerce/payment-mode';
-import type { Site } from '../../site/schema';
+import type { Site } from '../../site/model/schema';
 import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
 

@@ -9,7 +9,7 @@ import { api } from '../../api';
 import { areas } from '../../api/areas';
 import { answer, pathIn } from '../shared/contract';
 import { Hono } from 'hono';
-import { DEMO_SITE_ID } from '../../site/demo';
+import { DEMO_SITE_ID } from '../../site/seed/demo';
 import {
   footerSettingsSchema,
   headerSettingsSchema,
@@ -20,8 +20,8 @@ import {
   type StoreDetails,
   type StoreSettingsAnswer,
 } from '../../site/editor/store-settings';
-import type { StoreSettingsChange } from '../../site/store-settings';
-import type { Site } from '../../site/schema';
+import type { StoreSettingsChange } from '../../site/edits/store-settings';
+import type { Site } from '../../site/model/schema';
 import { readJson, type AppEnv, storeOf } from '../shared/http';
 import { consoleEmails } from './console-emails';
 import { consolePayments, paymentsAnswer, storePayments } from './console-payments';

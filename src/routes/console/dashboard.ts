@@ -9,7 +9,7 @@ import { api } from '../../api';
 import { answer } from '../shared/contract';
 import { z } from 'zod';
 import { hourOf, type DashboardSummary, type StoredSummary } from '../../beacon/aggregate';
-import { type ContentObject, itemsById } from '../../site/catalog';
+import { type ContentObject, itemsById } from '../../site/published/catalog';
 import { validate } from '../../http/body';
 import { type AppEnv, withSite, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';

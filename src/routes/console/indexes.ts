@@ -1,5 +1,5 @@
 /**
- * The console's index pages (src/site/index-collections.ts): an index holds other pages and collections of the site,
+ * The console's index pages (src/site/model/index-collections.ts): an index holds other pages and collections of the site,
  * its sections, in order, and a developer-platform template draws it with its index type's `.list`
  * (docs/templates.md, "Index collections"). Create one, read it with what may be its sections, save its title and
  * sections: the content roles, as for pages, with the crumb; the sections are checked by the import's rules, each
@@ -17,9 +17,9 @@ import type { IndexAnswer } from '../../api/console-answers';
 import { ApiError } from '../../http/errors';
 import { indexFormSchema, newPageSchema, pageFormProblems, pageSlugOf } from '../../site/editor/page-form';
 import { PRODUCT_MESSAGES } from '../../site/editor/product-form';
-import { EDIT_MESSAGES, inNavigation } from '../../site/edits';
-import { indexProblems } from '../../site/index-collections';
-import type { Collection, Site } from '../../site/schema';
+import { EDIT_MESSAGES, inNavigation } from '../../site/edits/edits';
+import { indexProblems } from '../../site/model/index-collections';
+import type { Collection, Site } from '../../site/model/schema';
 import { answer, pathIn } from '../shared/contract';
 import { apiError, readJson, type AppEnv } from '../shared/http';
 import { requirePermission } from './merchant-session';

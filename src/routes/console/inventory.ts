@@ -28,10 +28,10 @@ import {
 } from '../../commerce/product';
 import type { StockChange, StockLevel } from '../../durable/stock';
 import { stockLedger } from '../../durable/stubs';
-import { consoleItemsById, itemsById } from '../../site/catalog';
+import { consoleItemsById, itemsById } from '../../site/published/catalog';
 import { MAX_STOCK, PRODUCT_MESSAGES, type ProductForm, type VariantForm } from '../../site/editor/product-form';
 import { adjustmentProblem, STOCK_MESSAGES, STOCK_REASONS, type StockEvent } from '../../site/editor/stock-adjust';
-import type { Item } from '../../site/schema';
+import type { Item } from '../../site/model/schema';
 import { countedStock } from '../../storefront/available-stock';
 import { apiError, readJson, type AppEnv, withSite, storeOf } from '../shared/http';
 import { merchantSessionOf, requirePermission } from './merchant-session';

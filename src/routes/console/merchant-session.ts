@@ -12,7 +12,7 @@ import { merchantSignInSchema } from '../../api/console-bodies';
 import { MERCHANT_MESSAGES } from '../../accounts/messages';
 import type { MerchantSession } from '../../durable/merchants';
 import { hashPassword } from '../../durable/passwords';
-import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../../site/demo';
+import { DEMO_MERCHANTS, DEMO_SITE_ID } from '../../site/seed/demo';
 import { allows, permissionsOf, roleName, type Permission } from '../../site/roles';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
 import { requireCrumb } from '../shared/csrf';

@@ -28,8 +28,8 @@ import {
 } from '../../site/editor/chart';
 import { newPageSchema, pageFormProblems, pageFormSchema, pageSlugOf } from '../../site/editor/page-form';
 import { PRODUCT_MESSAGES } from '../../site/editor/product-form';
-import { EDIT_MESSAGES, inNavigation, type PageChart } from '../../site/edits';
-import type { Collection, Site } from '../../site/schema';
+import { EDIT_MESSAGES, inNavigation, type PageChart } from '../../site/edits/edits';
+import type { Collection, Site } from '../../site/model/schema';
 import { apiError, readJson, type AppEnv, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
 import { merchantEdit, type RefusalField } from './site-edits';

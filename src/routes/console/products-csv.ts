@@ -1,5 +1,5 @@
 /**
- * The catalogue in and out as a CSV file (src/site/product-csv.ts: Shopify's product columns), for
+ * The catalogue in and out as a CSV file (src/site/transfer/product-csv.ts: Shopify's product columns), for
  * the console's products list; both need the commerce permission.
  *
  *   GET  /api/console/products.csv            every product, stock as the ledger has it on hand
@@ -20,11 +20,16 @@ import { isProductCollection } from '../../commerce/product';
 import { siteFormNamed } from '../../commerce/product-fields';
 import { ApiError } from '../../http/errors';
 import { formFromProduct, productFromForm, type Merchandising } from '../../site/editor/product-item';
-import { MAX_IMAGE_URL } from '../../site/image-url';
-import { CONTENT_LIMITS } from '../../site/limits';
+import { MAX_IMAGE_URL } from '../../site/model/image-url';
+import { CONTENT_LIMITS } from '../../site/model/limits';
 import { CSV_LIMITS, CSV_MESSAGES, type CsvProblem } from '../../site/editor/product-csv';
-import { productCsv, readProductCsv, type ExistingProduct, type ImportedProduct } from '../../site/product-csv';
-import { parseItem, type Item, type Site } from '../../site/schema';
+import {
+  productCsv,
+  readProductCsv,
+  type ExistingProduct,
+  type ImportedProduct,
+} from '../../site/transfer/product-csv';
+import { parseItem, type Item, type Site } from '../../site/model/schema';
 import { readJson, type AppEnv, storeOf } from '../shared/http';
 import { formStockChanges, formsWithOnHand } from './inventory';
 import { merchantSessionOf, requirePermission } from './merchant-session';

@@ -7,9 +7,9 @@ import type { Context } from 'hono';
 import { MERCHANT_MESSAGES } from '../../accounts/messages';
 import type { ContentRefusal, Edit } from '../../durable/site-content';
 import { ApiError } from '../../http/errors';
-import type { ContentObject } from '../../site/catalog';
-import type { EditValue } from '../../site/edits';
-import { noteVersion } from '../../site/store';
+import type { ContentObject } from '../../site/published/catalog';
+import type { EditValue } from '../../site/edits/edits';
+import { noteVersion } from '../../site/published/store';
 import { type AppEnv, storeOf } from '../shared/http';
 import { merchantSessionOf } from './merchant-session';
 

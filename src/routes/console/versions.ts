@@ -14,7 +14,7 @@ import type { VersionSubject } from '../../durable/content-versions';
 import { ITEM_MESSAGES } from '../../durable/site-content';
 import { ApiError } from '../../http/errors';
 import { formFromProduct, type Merchandising } from '../../site/editor/product-item';
-import type { Collection, Item } from '../../site/schema';
+import type { Collection, Item } from '../../site/model/schema';
 import { readJson, type AppEnv, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
 import { merchantEdit } from './site-edits';

@@ -12,7 +12,7 @@
  *   POST /api/site-admin/stores { host, name, owner }   → 201 { websiteId, host, url, owner }
  *   POST /api/site-admin/owners { host, owner }          → 201 { websiteId, host, url, owner }
  *
- * `stores` makes a new, empty store at a host (src/site/new-store.ts, `npm run site -- new`) and invites
+ * `stores` makes a new, empty store at a host (src/site/seed/new-store.ts, `npm run site -- new`) and invites
  * its owner by email to choose a password; the host is mapped last, so a failure leaves no store anyone reaches.
  * `owners` invites the owner of a store already at a host the same way (`npm run site -- import DIR --host NAME
  * --owner EMAIL`: an imported store has no team of its own).
@@ -32,15 +32,20 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { ApiError } from '../../http/errors';
 import { z } from 'zod';
 import { NOT_FOUND } from '../../http/messages';
-import { DEMO_SITE_ID } from '../../site/demo';
-import type { Site } from '../../site/schema';
-import { randomHex, sameToken } from '../../site/ids';
+import { DEMO_SITE_ID } from '../../site/seed/demo';
+import type { Site } from '../../site/model/schema';
+import { randomHex, sameToken } from '../../ids';
 import { ROLES } from '../../site/roles';
-import { emptySite, NEW_STORE_MESSAGES, newStoreFields } from '../../site/new-store';
-import { importSite, loadSiteForHost, mapHost, markDevelopmentStoreImported } from '../../site/store';
+import { emptySite, NEW_STORE_MESSAGES, newStoreFields } from '../../site/seed/new-store';
+import { importSite, loadSiteForHost, mapHost, markDevelopmentStoreImported } from '../../site/published/store';
 import { contentObject, contentObjects, merchantAccounts } from '../../durable/stubs';
 import { INVITATION_PATH } from '../console/console-team';
-import { TEMPLATE_ASSET_LIMITS, templateAssetPath, templateAssetsSchema, themeSchema } from '../../site/theme-schema';
+import {
+  TEMPLATE_ASSET_LIMITS,
+  templateAssetPath,
+  templateAssetsSchema,
+  themeSchema,
+} from '../../site/theme/theme-schema';
 import { deleteTemplateUploads, templateAssetKey, templateAssetPrefix } from '../pages/template-assets';
 import {
   beginImport,
@@ -53,7 +58,7 @@ import {
   storeExists,
   TransferError,
   type TransferRefusal,
-} from '../../site/transfer';
+} from '../../site/transfer/transfer';
 import { apiError, isDevelopment, readJson, type AppEnv } from '../shared/http';
 import { applyEdit } from '../console/site-edits';
 

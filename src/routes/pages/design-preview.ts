@@ -4,9 +4,9 @@
  * published design. Either way such a page is never cached (pages.ts answers it `no-store`).
  */
 import type { Context } from 'hono';
-import { designOf } from '../../site/design-schema';
+import { designOf } from '../../site/theme/design-schema';
 import { allows } from '../../site/roles';
-import type { Site } from '../../site/schema';
+import type { Site } from '../../site/model/schema';
 import { type AppEnv, loadedSite, storeOf } from '../shared/http';
 import { merchantSessionOf } from '../console/merchant-session';
 

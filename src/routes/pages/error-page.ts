@@ -10,7 +10,7 @@ import { PageType } from '../../commerce/page-types';
 import { storefrontLanguage } from '../../commerce/storefront-text';
 import { EN, type StorefrontText } from '../../commerce/storefront-text/en';
 import { loadStorefrontText } from '../../commerce/storefront-text/load';
-import type { LoadedSite } from '../../site/store';
+import type { LoadedSite } from '../../site/published/store';
 import { clientEntry, errorPageStylesheet } from '../../storefront/render';
 import { isDevelopment, loadedSite, type AppEnv } from '../shared/http';
 import { htmlDocument, markup } from './html-document';

@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono';
 import type { ConfirmationRequest, ConfirmationResult } from '../../durable/forms';
 import { tokenDigest } from '../../durable/passwords';
-import { randomHex } from '../../site/ids';
+import { randomHex } from '../../ids';
 import { noticePage } from '../../storefront/page-context';
 import { buildPage, clientEntry } from '../../storefront/render';
 import { isDevelopment, type AppEnv, withSite, storeOf } from '../shared/http';

@@ -15,7 +15,7 @@ import { NOT_FOUND } from '../../http/messages';
 import { localWebhookEvent } from '../../integrations/payment-events';
 import { localPaymentsEnabled } from '../../integrations/payments';
 import { signatureHeader } from '../../integrations/webhook-signature';
-import { sameToken } from '../../site/ids';
+import { sameToken } from '../../ids';
 import { currentCrumb, ensureCrumb } from '../shared/csrf';
 import { htmlDocument, markup, messagePage } from './html-document';
 import type { AppEnv } from '../shared/http';

@@ -3,7 +3,7 @@
  * then the data centre's Cache API. Both are keyed by website, build (theme and client entry) and
  * the page's address (origin, path and the query the page reads: src/routes/pages/page-address.ts);
  * each kept page also holds the content version it was rendered at and the page tags of what it
- * shows (src/site/page-tags.ts). A caller finds it only while it is still current: an edit since
+ * shows (src/site/published/page-tags.ts). A caller finds it only while it is still current: an edit since
  * then touched none of its tags (an edit of another product leaves it a hit). Nothing is purged
  * from these layers: a page no longer current is rendered again and replaces it, old entries age
  * out (memory by LRU, the Cache API by max-age). A kept page is the same bytes and headers for
@@ -11,7 +11,7 @@
  *
  * A memory hit is answered before the app's router runs (`servedFromMemory`, called first by
  * src/worker.ts): the request's page address names the key its last full answer used, trusted while the
- * site's version is (src/site/store.ts, SITE_VERSION_TTL_MS) and for ADDRESS_TRUST_MS; the response
+ * site's version is (src/site/published/store.ts, SITE_VERSION_TTL_MS) and for ADDRESS_TRUST_MS; the response
  * is the kept bytes with headers made once, the security headers included.
  *
  * Each address also keeps its last good page, whatever its version: in
@@ -20,7 +20,7 @@
  * content cannot be read (storage failing) the store answers with it: stale-if-error.
  */
 import { faultable, withFaults } from '../../faults';
-import { trustedVersionAhead } from '../../site/store';
+import { trustedVersionAhead } from '../../site/published/store';
 import { asksForPage, pageRequestOf } from './page-address';
 import { PAGE_SECURITY_HEADERS } from '../shared/security-headers';
 import type { BuiltPage } from '../../storefront/render';
@@ -161,7 +161,7 @@ function pageAddressOf(requestUrl: string): string | null {
 /**
  * The kept page for a plain GET whose URL was answered from a kept page a moment ago, while the
  * site's version is still the one it was made at (read again ahead of its end in `ctx.waitUntil`,
- * src/site/store.ts); null sends the request through the app.
+ * src/site/published/store.ts); null sends the request through the app.
  */
 export function servedFromMemory(
   request: Request,

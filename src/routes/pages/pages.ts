@@ -5,10 +5,10 @@
  */
 import { Hono, type Context } from 'hono';
 import { escapeHtml } from '../../html/escape';
-import { ContentMoved, siteCatalog, type Catalog } from '../../site/catalog';
-import { fingerprint } from '../../site/fingerprint';
-import { shellPaths } from '../../site/paths';
-import { reloadSite, type LoadedSite } from '../../site/store';
+import { ContentMoved, siteCatalog, type Catalog } from '../../site/published/catalog';
+import { fingerprint } from '../../fingerprint';
+import { shellPaths } from '../../site/model/paths';
+import { reloadSite, type LoadedSite } from '../../site/published/store';
 import { canonicalUrl, pageShape, resolvePage, showsStock } from '../../storefront/page-context';
 import { buildPage, clientEntry, themeFingerprint } from '../../storefront/render';
 import { freshnessSlot, showAvailableStock, STOCK_FRESH_SECONDS } from '../../storefront/available-stock';
@@ -20,8 +20,8 @@ import { slugRedirect } from './slug-redirect';
 import { edgeStock } from './shown-stock';
 import { faultable } from '../../faults';
 import { isUnavailable } from '../../http/unavailable';
-import { cdnTags, stillCurrent } from '../../site/page-tags';
-import { recordingCatalog } from '../../site/recording-catalog';
+import { cdnTags, stillCurrent } from '../../site/published/page-tags';
+import { recordingCatalog } from '../../site/published/recording-catalog';
 import { paymentSetup } from '../../integrations/payments';
 import { withStripeSources } from '../../integrations/payments-stripe';
 import { CHECKOUT_PATH } from '../../commerce/cart';
@@ -50,7 +50,7 @@ pages.get('/robots.txt', async (c) => {
   );
 });
 
-/** The data centre's cache (through the fault layer), where item pages at a version are kept (`site/item-pages.ts`). */
+/** The data centre's cache (through the fault layer), where item pages at a version are kept (`site/published/item-pages.ts`). */
 const edgeOf = (c: Context<AppEnv>) => ({
   cache: faultable('cache', (caches as unknown as { default: Cache }).default, 'item pages'),
   waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work),
@@ -163,7 +163,7 @@ async function storePage(
   const loaded = await loadedSite(c);
   if (loaded === null) return messagePage(c, 404, NO_STORE);
   const { site } = loaded;
-  // The page tags of what the page shows (src/site/page-tags.ts): which edits make it a miss.
+  // The page tags of what the page shows (src/site/published/page-tags.ts): which edits make it a miss.
   const tags = new Set<string>();
   const resolve = () =>
     atOneVersion(c, loaded, (at, catalog) => resolvePage(at.site, recordingCatalog(catalog, tags), path, query));
@@ -196,7 +196,7 @@ async function storePage(
   const build = (at: LoadedSite) => `${builtWith(at)}${slot}`;
   const etagAt = (at: LoadedSite) => `W/"${site.website.id}-v${at.version}-${build(at)}-${fingerprint(address)}"`;
   // The origin is in the key: the page's canonical link names it. The version is not: a kept page is
-  // found while no edit since it was rendered touched what it shows (src/site/page-tags.ts).
+  // found while no edit since it was rendered touched what it shows (src/site/published/page-tags.ts).
   const keyAt = (built: string) => `${site.website.id}/${built}/${address}`;
   const currentAt = (at: LoadedSite) => (source: PageSource) =>
     stillCurrent(source.version, source.tags, at.version, at.changes);

@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import { noteAvailable, SEEN_TTL_MS } from '../../durable/stock-seen';
 import { availableStockOf } from '../../durable/stubs';
 import { faultable } from '../../faults';
-import type { Item } from '../../site/schema';
+import type { Item } from '../../site/model/schema';
 import { countedStock, freshnessSlot, type ReadAvailable } from '../../storefront/available-stock';
 import { type AppEnv, storeOf } from '../shared/http';
 

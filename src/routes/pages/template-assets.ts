@@ -10,7 +10,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { NOT_FOUND } from '../../http/messages';
-import { TEMPLATE_ASSET_PATH } from '../../site/theme-schema';
+import { TEMPLATE_ASSET_PATH } from '../../site/theme/theme-schema';
 import { isDevelopment, withSite, type AppEnv } from '../shared/http';
 
 const PRODUCTION_CACHE = 'public, max-age=86400';

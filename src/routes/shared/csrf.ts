@@ -8,7 +8,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { CRUMB_PATH, CSRF_HEADER } from '../../cookies';
-import { randomHex, sameToken } from '../../site/ids';
+import { randomHex, sameToken } from '../../ids';
 import { ApiError } from '../../http/errors';
 import { readStoreCookie, setStoreCookie } from './cookies';
 import type { AppEnv } from './http';

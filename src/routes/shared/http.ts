@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { readText, validate } from '../../http/body';
 import { ApiError, type ErrorStatus } from '../../http/errors';
 import { NO_STORE } from '../../http/messages';
-import type { Site } from '../../site/schema';
-import type { LoadedSite } from '../../site/store';
+import type { Site } from '../../site/model/schema';
+import type { LoadedSite } from '../../site/published/store';
 import { nestsDeeperThan } from './json-depth';
 import { requestStore, type StoreContext } from './store-context';
 
@@ -71,7 +71,7 @@ export const withSite: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * How deeply a request body's arrays and objects may nest. The deepest body we take is a main
- * navigation (site/schema.ts, MAX_NAVIGATION_DEPTH levels): 10 levels nest 22 deep in its edit
+ * navigation (site/model/schema.ts, MAX_NAVIGATION_DEPTH levels): 10 levels nest 22 deep in its edit
  * call, so 32 leaves room, and a body nested past the navigation limit still reaches the site
  * schema, whose message names that limit.
  */

@@ -9,8 +9,8 @@ import type { MerchantSession } from '../../durable/merchants';
 import type { VisitorSession } from '../../durable/site-users';
 import { websiteObjects, type WebsiteObjects } from '../../durable/stubs';
 import { StorageUnavailable } from '../../http/unavailable';
-import type { Site } from '../../site/schema';
-import { loadSiteForHost, type LoadedSite } from '../../site/store';
+import type { Site } from '../../site/model/schema';
+import { loadSiteForHost, type LoadedSite } from '../../site/published/store';
 
 export interface StoreContext {
   /** The published site of the host (without its items) with its version; null when no store lives at this address. */

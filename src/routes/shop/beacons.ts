@@ -45,10 +45,10 @@ import {
 } from '../../beacon/schemas';
 import { MAX_COUNTED_QUANTITY } from '../../beacon/store-limits';
 import { inProductCollection } from '../../commerce/product';
-import type { Site } from '../../site/schema';
-import { itemAtVersion } from '../../site/item-at-version';
-import { itemPathOf } from '../../site/paths';
-import { sameToken } from '../../site/ids';
+import type { Site } from '../../site/model/schema';
+import { itemAtVersion } from '../../site/published/item-at-version';
+import { itemPathOf } from '../../site/model/paths';
+import { sameToken } from '../../ids';
 import { answer, pathIn } from '../shared/contract';
 import { CRUMB_FAIL_MESSAGE, currentCrumb, randomToken } from '../shared/csrf';
 import { readText, validate } from '../../http/body';

@@ -26,11 +26,11 @@ import { ProductType, productType, variantAvailable } from '../../commerce/produ
 import { availableOf } from '../../storefront/available-stock';
 import { knownTimeZone } from '../../site/editor/zoned-time';
 import type { CartAnswer, CartFailure } from '../../durable/cart';
-import type { Site } from '../../site/schema';
-import { toHex } from '../../site/ids';
-import type { ContentObject } from '../../site/catalog';
-import { itemAtVersion } from '../../site/item-at-version';
-import type { Item } from '../../site/schema';
+import type { Site } from '../../site/model/schema';
+import { toHex } from '../../ids';
+import type { ContentObject } from '../../site/published/catalog';
+import { itemAtVersion } from '../../site/published/item-at-version';
+import type { Item } from '../../site/model/schema';
 import { currentCrumb, ensureCrumb, randomToken, requireCrumb } from '../shared/csrf';
 import { apiError, readJson, siteVersion, type AppEnv, storeOf, withSite } from '../shared/http';
 import { rateLimit } from '../shared/rate-limit';

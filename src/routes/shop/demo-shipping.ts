@@ -1,13 +1,13 @@
 /**
  * The demo store ships without any set-up in development: its default shipping rates
- * (src/site/demo.ts) are made in its commerce object before the checkout or the console first reads
+ * (src/site/seed/demo.ts) are made in its commerce object before the checkout or the console first reads
  * them, once per isolate. Any other store, and every store in production, starts with none. Its
  * starting settings too (DEMO_STORE_SETTINGS: the welcome code its promo popup promises), before a
  * newsletter sign-up or the console's settings read them.
  */
 import type { MiddlewareHandler } from 'hono';
 import { commerceOrders } from '../../durable/stubs';
-import { DEMO_SHIPPING_RATES, DEMO_SITE_ID, DEMO_STORE_SETTINGS } from '../../site/demo';
+import { DEMO_SHIPPING_RATES, DEMO_SITE_ID, DEMO_STORE_SETTINGS } from '../../site/seed/demo';
 import { isDevelopment, type AppEnv } from '../shared/http';
 
 let seeded = false;

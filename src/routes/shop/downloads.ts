@@ -10,7 +10,7 @@ import { attachmentDisposition, DOWNLOAD_MESSAGE_KEYS, DOWNLOAD_TOKEN } from '..
 import { digitalFileOf } from '../../commerce/product';
 import { storefrontLanguage } from '../../commerce/storefront-text';
 import { loadStorefrontText } from '../../commerce/storefront-text/load';
-import { consoleItemsById } from '../../site/catalog';
+import { consoleItemsById } from '../../site/published/catalog';
 import { storedFileBody } from '../console/console-files';
 import { clientEntry } from '../../storefront/render';
 import { htmlDocument, markup } from '../pages/html-document';

@@ -10,7 +10,7 @@ import { FORM_FIELD_TYPES, FORM_MESSAGES, pickFormValues, validateForm, type For
 import { captchaVerifier } from '../../integrations/captcha';
 import { FORM_SUBMIT_MESSAGES } from '../../forms/messages';
 import { submissionNotice } from '../../forms/notification';
-import { siteFormById, type SiteForm } from '../../site/lookup';
+import { siteFormById, type SiteForm } from '../../site/model/lookup';
 import { requireCrumb } from '../shared/csrf';
 import { confirmationRequest } from '../pages/list-confirmation';
 import { demoShipping } from './demo-shipping';

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { formatMoney, toMinorUnits } from '../../commerce/money';
 import { currencyOf, fromPrice, hasVariedPrices, inProductCollection, type MoneyValue } from '../../commerce/product';
-import type { Item } from '../../site/schema';
+import type { Item } from '../../site/model/schema';
 import { apiError, type AppEnv, storeOf, withSite } from '../shared/http';
 import { areas } from '../../api/areas';
 import { storefrontRoutes as api } from '../../api/storefront';

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { SESSION_MESSAGES, XSRF_HEADER } from '../../accounts/messages';
 import type { VisitorSession } from '../../durable/site-users';
-import { sameToken } from '../../site/ids';
+import { sameToken } from '../../ids';
 import { apiError, type AppEnv, storeOf } from '../shared/http';
 
 /**

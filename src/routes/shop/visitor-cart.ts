@@ -10,7 +10,7 @@ import { DEFAULT_CURRENCY } from '../../commerce/money';
 import type { CartHead } from '../../durable/cart';
 import type { VisitorSession } from '../../durable/site-users';
 import { CART_ID } from '../../api/checkout-bodies';
-import type { Site } from '../../site/schema';
+import type { Site } from '../../site/model/schema';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
 import { type AppEnv, storeOf } from '../shared/http';
 import { currentSession } from './site-user-session';

@@ -1,6 +1,6 @@
 /** The gallery's aspect-ratio and meta-position options (engine spec §3, E27): the spec's seven each, and no other. */
 import { describe, expect, it } from 'vitest';
-import { galleryOptionsSchema } from '../design-schema';
+import { galleryOptionsSchema } from '../theme/design-schema';
 import { ASPECT_RATIOS, META_POSITIONS } from './design';
 import { GALLERY_DEFAULTS, metaShown, withMetaShown } from './gallery-options';
 

@@ -4,7 +4,7 @@
  * import would; empty, the form shows its submission message.
  */
 import { z } from 'zod';
-import { successRedirectUrl } from '../schema';
+import { successRedirectUrl } from '../model/schema';
 
 export const formSettingsSchema = z.object({
   successRedirectUrl: z

@@ -3,10 +3,10 @@
  * themes/default/blocks/ and partials/block.html; the site schema stores them; the console's page
  * editor sends them as they are): text (rich text, sanitized when the site is validated), image,
  * gallery, product, products grid, form, newsletter, chart (src/site/editor/chart.ts) and code, which is served as
- * written and so kept to the code-injection roles (src/site/code-injection.ts).
+ * written and so kept to the code-injection roles (src/site/model/code-injection.ts).
  */
 import { z } from 'zod';
-import { IMAGE_URL_MESSAGE, isImageUrl } from '../image-url';
+import { IMAGE_URL_MESSAGE, isImageUrl } from '../model/image-url';
 import { MAX_CHART_COLUMNS, MAX_CHART_LABEL, MAX_CHART_ROWS } from './chart';
 
 export const PAGE_BLOCK_TYPES = [
@@ -63,7 +63,7 @@ const title = z.string().max(200).optional();
 
 /** Each block's fields; extra fields an imported store carries are kept. */
 export const pageBlockSchema = z.discriminatedUnion('type', [
-  /** Text: rich text, sanitized when the site is validated (src/site/schema.ts). */
+  /** Text: rich text, sanitized when the site is validated (src/site/model/schema.ts). */
   z.looseObject({ id, type: z.literal('html'), html: z.string().max(100_000).optional() }),
   z.looseObject({
     id,

@@ -6,9 +6,9 @@
  * The routes and the console's forms check with these schemas.
  */
 import { z } from 'zod';
-import { EDIT_MESSAGES, URL_ID } from '../edits';
-import { INDEX_MESSAGES, MAX_INDEX_SECTIONS } from '../index-collections';
-import { CONTENT_LIMITS, LIMIT_MESSAGES } from '../limits';
+import { EDIT_MESSAGES, URL_ID } from '../edits/edits';
+import { INDEX_MESSAGES, MAX_INDEX_SECTIONS } from '../model/index-collections';
+import { CONTENT_LIMITS, LIMIT_MESSAGES } from '../model/limits';
 import { CONTENT_STATUSES } from './content-status';
 import { PAGE_BLOCK_MESSAGES, pageBlockSchema } from './page-blocks';
 import { SEO_LIMITS } from './page-seo';
@@ -34,7 +34,7 @@ export const newPageSchema = z.object({ title, urlId: z.union([z.literal(''), ur
 export type NewPage = z.infer<typeof newPageSchema>;
 
 /**
- * A shop's or blog's settings as the console saves them (src/site/edits.ts saveCollectionSettings): its URL slug,
+ * A shop's or blog's settings as the console saves them (src/site/edits/edits.ts saveCollectionSettings): its URL slug,
  * checked as a page's (empty: made from the title, src/routes/console/collections.ts), its title, the title its navigation links show (empty: its title), its description and its
  * search engine listing. A field left out stays as it was, so a caller that sends only the slug keeps working.
  */
@@ -72,7 +72,7 @@ export type PageForm = z.infer<typeof pageFormSchema>;
 /** Each problem of a page form by its field's path ('title', 'blocks.2.assetUrl'), the first one per field. */
 /**
  * An index as the console saves it (`PUT /api/console/indexes/{id}`): its title and its sections' ids in order, each
- * section checked by the import's rules (src/site/index-collections.ts) when the edit is applied.
+ * section checked by the import's rules (src/site/model/index-collections.ts) when the edit is applied.
  */
 export const indexFormSchema = z.object({
   title,

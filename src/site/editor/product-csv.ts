@@ -1,5 +1,5 @@
 /**
- * The product CSV file's rules, shared by the console and the worker (src/site/product-csv.ts reads and
+ * The product CSV file's rules, shared by the console and the worker (src/site/transfer/product-csv.ts reads and
  * writes the file): Shopify's product columns, the file's caps, and the messages of its problems.
  */
 import { PRODUCT_MESSAGES } from './product-form';

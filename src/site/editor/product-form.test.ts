@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_TYPE_CODES } from '../../commerce/product';
 import { refused } from '../../result';
-import { changeNames } from '../catalog-names';
-import { EDIT_MESSAGES } from '../edits';
-import type { Collection, Item } from '../schema';
+import { changeNames } from '../edits/catalog-names';
+import { EDIT_MESSAGES } from '../edits/edits';
+import type { Collection, Item } from '../model/schema';
 import {
   blankProductForm,
   blankVariant,

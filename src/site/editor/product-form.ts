@@ -17,9 +17,9 @@ import {
   type ProductTypeCode,
 } from '../../commerce/product';
 import { z } from 'zod';
-import { EDIT_MESSAGES, URL_ID } from '../edits';
-import { IMAGE_ADDRESS_MESSAGE, isImageUrl } from '../image-url';
-import { MAX_ITEM_PICTURES } from '../main-image';
+import { EDIT_MESSAGES, URL_ID } from '../edits/edits';
+import { IMAGE_ADDRESS_MESSAGE, isImageUrl } from '../model/image-url';
+import { MAX_ITEM_PICTURES } from '../model/main-image';
 import { foldText } from '../../values/fold';
 import { MAX_FILE_BYTES, MAX_FILE_NAME } from './files';
 import { SEO_LIMITS } from './page-seo';

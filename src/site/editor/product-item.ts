@@ -20,8 +20,8 @@ import {
   variantNeverRunsOut,
 } from '../../commerce/product';
 import { escapeHtml } from '../../html/escape';
-import { randomHex } from '../ids';
-import type { Item, Variant } from '../schema';
+import { randomHex } from '../../ids';
+import type { Item, Variant } from '../model/schema';
 import { MAX_PRICE_UNITS, slugOf, type ProductForm, type ProductImage, type VariantForm } from './product-form';
 
 /** What the console stores beside a product for its page (storefront spec §3, product merchandising context). */
@@ -120,7 +120,7 @@ function formImagesOf(item: Item): ProductImage[] {
 /**
  * The item's picture fields for the form's pictures: the first is the item's own picture, all of
  * them its gallery (Squarespace's child image items); a picture kept at the same address keeps its
- * focal point. The main image's name is the site's rule (src/site/main-image.ts).
+ * focal point. The main image's name is the site's rule (src/site/model/main-image.ts).
  */
 function picturesOf(images: readonly ProductImage[], before: Item | null): Record<string, unknown> {
   const known = new Map<string, StoredImage>(

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '../../commerce/address';
 import { isValidEmail } from '../../forms/validate';
-import { IMAGE_URL_MESSAGE, isImageUrl } from '../image-url';
+import { IMAGE_URL_MESSAGE, isImageUrl } from '../model/image-url';
 import { LINK_MESSAGES, linkHref, MAX_LINK_LENGTH, targetOfHref } from './link-target';
 
 export const STORE_SETTINGS_MESSAGES = {

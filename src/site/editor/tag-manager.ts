@@ -1,9 +1,9 @@
 /**
  * The tag and category manager (engine spec §2, §5, §9): names and the spec's messages over the one
- * name limit of src/site/limits.ts,
+ * name limit of src/site/model/limits.ts,
  * shared by the console (instant feedback) and the worker (the word that counts).
  */
-import { NAME_LIMITS, nameTooLong, nameTooLongMessage, type NameKind } from '../limits';
+import { NAME_LIMITS, nameTooLong, nameTooLongMessage, type NameKind } from '../model/limits';
 
 export { NAME_LIMITS };
 export type TagType = NameKind;

@@ -9,7 +9,7 @@ import type { FormatterTable } from '../../engine/index';
 import { buildCart, type ShoppingCart } from '../../commerce/cart';
 import { isProductCollection, productType } from '../../commerce/product';
 import { itemGallery, itemImageUrl, ownPicture } from '../../commerce/product-fields';
-import type { Site } from '../../site/schema';
+import type { Site } from '../../site/model/schema';
 import { renderIsland } from '../islands';
 
 /** The class of the element our commerce markup renders in inside a template's own markup. */

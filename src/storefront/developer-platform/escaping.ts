@@ -6,7 +6,7 @@
  * excerpts, descriptions: sanitized when the site is validated, so `{body}` stays formatted).
  */
 import type { EscapeMode, Formatter, FormatterTable } from '../../engine/index';
-import { sanitizeRichText } from '../../site/rich-text';
+import { sanitizeRichText } from '../../site/model/rich-text';
 import { memoizeText } from '../../values/memo';
 import { templateCommerceFormatters } from './commerce';
 

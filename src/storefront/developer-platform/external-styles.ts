@@ -4,7 +4,7 @@
  * its LESS kept), and the font origins those stylesheets need: the page's CSP allows exactly these
  * (docs/templates.md, "Trust"). Never a wildcard, never script origins.
  */
-import type { ThemeFiles } from '../../site/theme';
+import type { ThemeFiles } from '../../site/theme/theme';
 
 /** Stylesheet and font origins for the CSP's `style-src` and `font-src`. */
 export interface StyleOrigins {

@@ -6,8 +6,8 @@
  * production a template that does not compile answers with the store's error page.
  */
 import { compile, render, TrustedHtml, type FormatterTable, type TemplateError } from '../../engine/index';
-import type { Site } from '../../site/schema';
-import { DEFAULT_THEME, themePartials, type ThemeFiles } from '../../site/theme';
+import type { Site } from '../../site/model/schema';
+import { DEFAULT_THEME, themePartials, type ThemeFiles } from '../../site/theme/theme';
 import { BLOCK_TYPES } from '../../values/enumerations';
 import { htmlCsp, type IntegrationOrigins, mergeSources, type TrustedSources } from '../content-security';
 import { pageHasCaptcha } from '../islands';
@@ -210,7 +210,7 @@ function contentFile(files: ThemeFiles, page: ResolvedPage): { file: string; con
           : page.kind === 'post'
             ? of('blog', 'item')
             : null;
-  // An index (src/site/index-collections.ts) through the template's index type's `.list`, which repeats `collection.collections`.
+  // An index (src/site/model/index-collections.ts) through the template's index type's `.list`, which repeats `collection.collections`.
   if (page.kind === 'page' && (page.context.collection as { typeName?: string } | undefined)?.typeName === 'index')
     return of('index', 'list');
   if (page.kind === 'page') {

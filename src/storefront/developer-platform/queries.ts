@@ -3,8 +3,8 @@
  * each query of each file is one page of that collection (newest first, filtered by its `tag` or
  * `category`), kept under `squarespace.queries.{file}_{index}` (see source.ts).
  */
-import type { Catalog } from '../../site/catalog';
-import type { Site } from '../../site/schema';
+import type { Catalog } from '../../site/published/catalog';
+import type { Site } from '../../site/model/schema';
 import { queriesIn, queryKey } from './source';
 
 /** At most this many queries are read for a page, whatever the template holds. */

@@ -6,7 +6,7 @@
  * of the element our markup renders in (a system page, a commerce widget, a dialog), so they
  * never reach the template's own markup.
  */
-import { DEFAULT_THEME } from '../../site/theme';
+import { DEFAULT_THEME } from '../../site/theme/theme';
 import { COMMERCE_CLASS, FLOATING_CART_CLASS } from './commerce';
 
 /** The class of the element our own page markup renders in, where our layout has `.site-main`. */

@@ -3,7 +3,7 @@
  * from `template.conf`, its collection types from `collections/*.conf`, its static pages'
  * settings from `pages/*.page.conf`, its block overrides from `blocks/*.block.conf`. Read once per theme object.
  */
-import type { ThemeFiles } from '../../site/theme';
+import type { ThemeFiles } from '../../site/theme/theme';
 
 /** The key that marks a developer-platform theme. */
 export const TEMPLATE_CONF = 'template.conf';

@@ -17,7 +17,7 @@ export interface NavNode {
 /** Where a node sits: the indexes from the top level down. */
 export type NodePath = number[];
 
-/** How deep the site keeps navigation (src/site/schema.ts, MAX_NAVIGATION_DEPTH). */
+/** How deep the site keeps navigation (src/site/model/schema.ts, MAX_NAVIGATION_DEPTH). */
 export const MAX_DEPTH = 10;
 
 let counter = 0;

@@ -1,5 +1,5 @@
 /**
- * One index page (src/site/index-collections.ts): its title and its sections, the site's pages and collections it
+ * One index page (src/site/model/index-collections.ts): its title and its sections, the site's pages and collections it
  * holds, in the order a developer-platform template's index `.list` draws them (docs/templates.md, Index
  * collections). A section is added from a list of what may be one (no index), moved with its up and down buttons
  * (the focus stays on the moved section's button, the move announced) and removed; Save sends the title and the

@@ -2,7 +2,7 @@
  * Rich text for posts and pages, on TipTap (ProseMirror): the formatting toolbar (bold, italic,
  * headings, lists, quote, link, image, and code block for the code-injection roles, who get the
  * spec's message instead on Android), the link editor and the file manager for images. It edits
- * HTML within what the store's sanitizer keeps (src/site/rich-text.ts: headings 2–4, no classes or
+ * HTML within what the store's sanitizer keeps (src/site/model/rich-text.ts: headings 2–4, no classes or
  * styles); the worker sanitizes it again.
  */
 import Image from '@tiptap/extension-image';

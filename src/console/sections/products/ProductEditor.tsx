@@ -16,7 +16,7 @@ import {
 } from '../../../commerce/product';
 import { type BILLING_UNITS, PRODUCT_MESSAGES, PRODUCT_TYPES } from '../../../site/editor/product-form';
 import { NAME_LIMITS } from '../../../site/editor/tag-manager';
-import { MAX_ITEM_PICTURES } from '../../../site/main-image';
+import { MAX_ITEM_PICTURES } from '../../../site/model/main-image';
 import { guardLeaving, replaceLocation } from '../../router';
 import { consoleApi } from '../../ui/api';
 import { Breadcrumbs } from '../../ui/Breadcrumbs';
