@@ -1,5 +1,5 @@
 /**
- * Journey: a page that sells (issue 33, journeys 4 and 6), at 1366 and 375 px. The content editor
+ * Journey: a page that sells (issue 33, journeys 4 and 6), at 1366 and 375 px side by side. The content editor
  * adds a page, a products grid block (the Shop collection, tagged home, three products in three
  * columns) and a gallery of two pictures, drags the gallery above the grid and saves; the shopper
  * opens the page and meets the gallery, then the three newest home products as the shop listing
@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { storeUrl } from '../e2e/store';
 import {
+  atBothWidths,
   ACCOUNTS,
   JOURNEY_TIMEOUT,
   openSection,
@@ -17,7 +18,6 @@ import {
   shot,
   SLOW,
   signIn,
-  WIDTHS,
   useContexts,
 } from './support';
 
@@ -42,11 +42,11 @@ async function addPicture(page: Page, n: number, address: string, alt: string): 
     .fill(alt);
 }
 
-for (const width of WIDTHS) {
-  describe(`a page with a products grid and a gallery at ${width} px`, () => {
-    it(
-      'the editor adds both blocks, drags the gallery up, saves, and the shopper sees them and opens a product',
-      async () => {
+describe('a page with a products grid and a gallery', () => {
+  it(
+    'the editor adds both blocks, drags the gallery up, saves, and the shopper sees them and opens a product (1366 and 375 px)',
+    async () => {
+      await atBothWidths(async (width) => {
         const title = `Home shop ${RUN} ${width}`;
         const slug = `home-shop-${RUN}-${width}`;
         const { page, errors } = await contexts.page(width);
@@ -124,8 +124,8 @@ for (const width of WIDTHS) {
             .context()
             .request.delete(`${storeUrl}/api/console/pages/${pageId}`, { headers: { 'X-CSRF-Token': crumb } });
         }
-      },
-      JOURNEY_TIMEOUT,
-    );
-  });
-}
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
