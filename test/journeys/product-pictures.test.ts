@@ -4,7 +4,7 @@
  * picker and drops a third on it (a text file dropped first is refused, naming the reason and the
  * limit), removes the dropped one, puts the second first by dragging and by keyboard, describes each, gives a
  * variant the other picture, and is asked before leaving for Files with the product unsaved; then
- * saves. The storefront (1366 and 375 px) shows both pictures in order with their alt texts on the
+ * saves. The storefront (1366 and 375 px, side by side) shows both pictures in order with their alt texts on the
  * product page, the first on the /shop card and in search, and the variant's in the cart. A post
  * with a main picture uploaded in the post editor shows it on its page and in the blog list.
  * Screenshots in test-artifacts/journeys/pictures-*.png.
@@ -26,7 +26,7 @@ import {
   shot,
   signIn,
   SLOW,
-  WIDTHS,
+  atBothWidths,
   ACCOUNTS,
 } from './support';
 
@@ -153,7 +153,7 @@ describe('a product and a post with pictures', () => {
     expect(errors).toEqual([]);
 
     try {
-      for (const width of WIDTHS) {
+      await atBothWidths(async (width) => {
         const shopper = await contexts.page(width);
         const product = `/shop/p/${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
         await openProduct(shopper.page, storeUrl, product);
@@ -196,7 +196,7 @@ describe('a product and a post with pictures', () => {
         );
         await shot(shopper.page, `pictures-blog-${width}`);
         expect(shopper.errors).toEqual([]);
-      }
+      });
     } finally {
       await deleteProduct(contexts, storeUrl, id);
     }

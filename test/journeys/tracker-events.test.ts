@@ -1,6 +1,6 @@
 /**
  * Journey: what the social-ads pixel is told about a shopper (issue 36; engine spec §7), in Chromium
- * at 1366 and 375 px. A visitor signs up to the newsletter in the home page's popup (Lead), views
+ * at 1366 and 375 px side by side. A visitor signs up to the newsletter in the home page's popup (Lead), views
  * a product (ViewContent), adds two (AddToCart), searches by keyboard (Search), buys (Purchase) and
  * creates an account (CompleteRegistration); the development recorder, where the local pixel keeps
  * what it would send, lists those events for this visitor with their names and parameters, the
@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useChromium } from '../e2e/browser';
 import { storeUrl } from '../e2e/store';
 import {
+  atBothWidths,
   addToCart,
   Contexts,
   createProduct,
@@ -24,7 +25,6 @@ import {
   RUN,
   shot,
   SLOW,
-  WIDTHS,
 } from './support';
 
 const browser = useChromium();
@@ -50,14 +50,14 @@ async function recorded(page: Page, visitor: string): Promise<Recorded[]> {
 
 const names = async (page: Page, visitor: string) => (await recorded(page, visitor)).map((e) => e.sent.event_name);
 
-for (const width of WIDTHS) {
-  describe(`pixel events at ${width} px`, () => {
-    it('newsletter sign-up, product view, add, search, purchase and account sign-up reach the pixel with their parameters', {
-      timeout: JOURNEY_TIMEOUT,
-    }, async () => {
+describe('pixel events', () => {
+  it('newsletter sign-up, product view, add, search, purchase and account sign-up reach the pixel with their parameters (1366 and 375 px)', {
+    timeout: JOURNEY_TIMEOUT,
+  }, async () => {
+    await ensureShipping(contexts, storeUrl);
+    await atBothWidths(async (width) => {
       const email = `pixel-${RUN}-${width}@example.com`;
       const title = `Pixel Candle ${RUN} ${width}`;
-      await ensureShipping(contexts, storeUrl);
       const product = await createProduct(contexts, storeUrl, title, 2450, 10);
       const { page, errors } = await contexts.page(width);
 
@@ -150,4 +150,4 @@ for (const width of WIDTHS) {
       expect(errors).toEqual([]);
     });
   });
-}
+});
