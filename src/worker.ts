@@ -186,12 +186,13 @@ app.route('/', devOutbox);
 app.route('/', pages);
 
 /**
- * A page kept in this isolate's memory is answered before the router and its middleware run; every
+ * A page kept in this isolate's memory is answered before the router and its middleware run (the app, given, answers
+ * its address again in the background when it is due); every
  * other request's bindings pass through the fault-injection layer, which is the identity unless a
  * test or the soak benchmark injected faults (src/faults).
  */
 export default {
   fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
-    servedFromMemory(request, env, ctx, isDevelopment(env)) ?? app.fetch(request, withFaults(env), ctx),
+    servedFromMemory(request, env, ctx, isDevelopment(env), app) ?? app.fetch(request, withFaults(env), ctx),
   queue: (batch: MessageBatch<unknown>, env: Env) => deliverBeacons(batch, env),
 } satisfies ExportedHandler<Env>;

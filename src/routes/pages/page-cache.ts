@@ -12,7 +12,10 @@
  * A memory hit is answered before the app's router runs (`servedFromMemory`, called first by
  * src/worker.ts): the request's page address names the key its last full answer used, trusted while the
  * site's version is (src/site/published/store.ts, SITE_VERSION_TTL_MS) and for ADDRESS_TRUST_MS; the response
- * is the kept bytes with headers made once, the security headers included.
+ * is the kept bytes with headers made once, the security headers included. Past half an address's trust the app
+ * answers it again in the background of one hit (`refreshAddress`); when a product page's stock slot ends, one
+ * request reads the new slot's stock through the app while the others get the last slot's page for at most
+ * STALE_MS, marked for no shared cache.
  *
  * Each address also keeps its last good page, whatever its version: in
  * memory as a pointer to the kept page, and as a copy in the Cache API kept for a day (refreshed
@@ -51,21 +54,38 @@ interface KeptPage {
   headers: HeaderList;
   source: PageSource;
   /**
-   * The whole answer's headers for a memory hit, made on its first hit and kept (a response copies them without
-   * checking each again); a page kept and never hit from memory (most misses of a new address) never makes them.
+   * A memory hit's response options, its whole answer's headers included, made on its first hit and kept (a
+   * response copies them without checking each again); a page kept and never hit from memory (most misses of a new
+   * address) never makes them.
    */
-  fromMemory: Headers | null;
+  fromMemory: ResponseInit | null;
+  /** The same for the page answered past its stock slot's end while the app refreshes it (`STALE_MS`). */
+  stale: ResponseInit | null;
 }
 
 /** A page to keep: its headers without the render's own `x-page-cache: miss`. */
 function kept(body: Blob, rendered: HeaderList, source: PageSource): KeptPage {
   const headers = rendered.filter(([name]) => name !== 'x-page-cache');
-  return { body, headers, source, fromMemory: null };
+  return { body, headers, source, fromMemory: null, stale: null };
 }
 
-function memoryHeaders(page: KeptPage): Headers {
-  page.fromMemory ??= new Headers(answerHeaders(page.headers, 'memory'));
+function memoryInit(page: KeptPage): ResponseInit {
+  page.fromMemory ??= { status: 200, headers: new Headers(answerHeaders(page.headers, 'memory')) };
   return page.fromMemory;
+}
+
+/**
+ * A page answered past its slot's end: the same bytes marked `x-page-cache: stale-while-revalidate` and `no-store`,
+ * so no shared cache keeps a page that old (a CDN's copy of a page showing stock still shows stock at most 60 s old).
+ */
+function staleInit(page: KeptPage): ResponseInit {
+  if (page.stale === null) {
+    const headers = new Headers(answerHeaders(page.headers, 'memory'));
+    headers.set('x-page-cache', 'stale-while-revalidate');
+    headers.set('cache-control', 'no-store');
+    page.stale = { status: 200, headers };
+  }
+  return page.stale;
 }
 
 /** A kept page as the Cache API stores it: its headers and its source. */
@@ -116,10 +136,10 @@ function fromMemory(key: string): KeptPage | undefined {
 }
 
 function answer(page: KeptPage, layer: 'memory' | 'cache'): Response {
-  return new Response(page.body, {
-    status: 200,
-    headers: layer === 'memory' ? memoryHeaders(page) : answerHeaders(page.headers, layer),
-  });
+  return new Response(
+    page.body,
+    layer === 'memory' ? memoryInit(page) : { status: 200, headers: answerHeaders(page.headers, layer) },
+  );
 }
 
 /** Where an address's page was last found: its key, and what that key was made from. */
@@ -128,7 +148,15 @@ interface PageAddress {
   websiteId: string;
   version: number;
   development: boolean;
+  /** Answered from memory until then: ADDRESS_TRUST_MS after the app's answer, or its stock slot's end if sooner. */
   until: number;
+  /** The end of the page's stock freshness slot (Infinity for a page showing no stock). */
+  slotEnd: number;
+  /**
+   * When one request had the app answer the address again: a hit in the background (`refreshAddress`), or the first
+   * request past the stock slot's end itself; 0: none yet.
+   */
+  refreshing: number;
 }
 
 /** A page's address (src/routes/pages/page-address.ts) → where its page is kept; bounded like the pages (a page is far larger than its address). */
@@ -140,15 +168,54 @@ const MAX_ADDRESSES = 20_000;
  * hit; this bounds what the app also reads for a page and a hit does not: the host's website, a checkout page's
  * payment provider, the client build in development.
  */
-const ADDRESS_TRUST_MS = 2_000;
+export const ADDRESS_TRUST_MS = 2_000;
+/**
+ * How long past its stock slot's end a product page is still answered from memory while the first request past
+ * it reads the new slot's stock through the app: the slot's last page, with `no-store` (`staleInit`). So a page from
+ * memory shows stock at most a slot and this old (30 + 2 s), and one a shared cache keeps at most 60 s old, as
+ * before (docs/storefront.md). When that request has not noted the address again by then, the requests after it
+ * go through the app, as every one did before.
+ */
+export const STALE_MS = 2_000;
 
 /**
  * Notes that `pageAddress` is answered by the page under `key` (made at `version` of `websiteId`) until
  * `until` at the latest (a product page's freshness slot ends), and for at most ADDRESS_TRUST_MS.
  */
-export function noteAddress(pageAddress: string, address: Omit<PageAddress, 'until'>, until: number): void {
+export function noteAddress(
+  pageAddress: string,
+  address: Omit<PageAddress, 'until' | 'slotEnd' | 'refreshing'>,
+  until: number,
+): void {
   if (addresses.size >= MAX_ADDRESSES) addresses.clear();
-  addresses.set(pageAddress, { ...address, until: Math.min(until, Date.now() + ADDRESS_TRUST_MS) });
+  addresses.set(pageAddress, {
+    ...address,
+    until: Math.min(until, Date.now() + ADDRESS_TRUST_MS),
+    slotEnd: until,
+    refreshing: 0,
+  });
+}
+
+/** What answers a request through the app: the worker's Hono app (src/worker.ts). */
+export interface PageApp {
+  fetch(request: Request, env: Env, ctx: ExecutionContext): Response | Promise<Response>;
+}
+
+/**
+ * The app answers `request`'s address again in `ctx.waitUntil`, after this hit has answered: a copy of the request
+ * (a plain GET, the same URL and headers), its body dropped (a page rendered is kept all the same). Its answer notes
+ * the address anew (`noteAddress`); one that fails notes nothing, so the address ends on time and the next request
+ * goes through the app itself. One at a time per address.
+ */
+function refreshAddress(address: PageAddress, request: Request, env: Env, ctx: ExecutionContext, app: PageApp): void {
+  address.refreshing = Date.now();
+  ctx.waitUntil(
+    // After a timer: the hit's answer goes out before the app's first synchronous steps run.
+    new Promise((resolve) => setTimeout(resolve, 0))
+      .then(() => app.fetch(new Request(request), withFaults(env), ctx))
+      .then((response) => response.body?.cancel())
+      .catch((error: unknown) => console.error('page address not answered again', error)),
+  );
 }
 
 /** A request URL's page address; a URL with no query is its own (no parse on the way to a memory hit). */
@@ -161,26 +228,45 @@ function pageAddressOf(requestUrl: string): string | null {
 /**
  * The kept page for a plain GET whose URL was answered from a kept page a moment ago, while the
  * site's version is still the one it was made at (read again ahead of its end in `ctx.waitUntil`,
- * src/site/published/store.ts); null sends the request through the app.
+ * src/site/published/store.ts); null sends the request through the app. Past half the address's trust one hit
+ * has the app answer it again after its own answer (`refreshAddress`), so the hits after it find it trusted anew.
+ * Past a product page's stock slot's end the first request goes through the app, which reads the new slot's stock
+ * and notes the address again; the requests meanwhile, for at most STALE_MS, are answered the last slot's page
+ * (`staleInit`) instead of each reading the stock and keeping the page again through the app.
  */
 export function servedFromMemory(
   request: Request,
   env: Env,
   ctx: ExecutionContext,
   development: boolean,
+  app: PageApp,
 ): Response | null {
   if (request.method !== 'GET') return null;
   const address = addresses.get(pageAddressOf(request.url) ?? '');
   if (address === undefined) return null;
+  const now = Date.now();
+  const left = address.until - now;
+  // Past the address's trust, only a page whose stock slot has ended, for STALE_MS, is still answered here.
+  const slotEnded = left <= 0 && address.until === address.slotEnd;
   if (
-    address.until <= Date.now() ||
+    (left <= 0 && (!slotEnded || left <= -STALE_MS)) ||
     address.development !== development ||
     request.headers.has('if-none-match') ||
     trustedVersionAhead(address.websiteId, withFaults(env).SITE_CONTENT, ctx) !== address.version
   )
     return null;
   const kept = fromMemory(address.key);
-  return kept === undefined ? null : new Response(kept.body, { status: 200, headers: memoryHeaders(kept) });
+  if (kept === undefined) return null;
+  if (slotEnded) {
+    // The first request past the slot's end reads the new slot's stock through the app (its answer notes the
+    // address again); the others meanwhile get the last slot's page.
+    if (address.refreshing !== 0) return new Response(kept.body, staleInit(kept));
+    address.refreshing = now;
+    return null;
+  }
+  if (address.refreshing === 0 && left < ADDRESS_TRUST_MS / 2 && address.until < address.slotEnd)
+    refreshAddress(address, request, env, ctx, app);
+  return new Response(kept.body, memoryInit(kept));
 }
 
 function edgeCache(): Cache {
