@@ -17,8 +17,8 @@ import { developerPlatformPage } from './developer-platform/page';
 import { isDeveloperPlatform } from './developer-platform/template';
 import {
   codeInjection,
-  keepTrustedBytes,
   keepTrustedBytesWith,
+  keepTrustedPageBytes,
   sourcesOf,
   withTrustedCode,
   trustedFormatters,
@@ -168,8 +168,8 @@ export interface BuiltPage {
 /**
  * A streamed HTML response with its bytes: the head is filtered into bytes (the store's stylesheet encoded once per
  * isolate, not per page) and sent as the stream's first chunk, before the body is rendered; the body is rendered whole
- * (one string, filtered in one pass into the rewriter's own bytes: src/storefront/trusted-markup.ts) and sent as the
- * second, and the two are joined once for the page cache (no tee, no second read of the stream). Untrusted scripts
+ * (one string, filtered into bytes, without the rewriter's pass when it holds only trusted markup:
+ * src/storefront/trusted-markup.ts) and sent as the second, and the two are joined once for the page cache (no tee, no second read of the stream). Untrusted scripts
  * and styles are removed from both; the CSP allows the head's trusted inline elements and the code injection's by
  * hash (inline scripts in a theme's body get no hash: docs/security.md, "No injected markup can run").
  */
@@ -214,8 +214,8 @@ export async function buildPage(
   );
   const headBytes = head.bytes;
   // Let the head go out to the client before the body's render takes the thread.
-  const bodyBytes = new Promise((resolve) => setTimeout(resolve, 0)).then(
-    async () => (await keepTrustedBytes(renderBody(site, data, page, development))).bytes,
+  const bodyBytes = new Promise((resolve) => setTimeout(resolve, 0)).then(async () =>
+    keepTrustedPageBytes(renderBody(site, data, page, development)),
   );
   const bytes = bodyBytes.then((body) => {
     const whole = new Uint8Array(headBytes.byteLength + body.byteLength);

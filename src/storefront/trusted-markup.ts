@@ -44,9 +44,12 @@ const OPENING_TAG = new RegExp(`(${GUARDED_OPENING_TAG})`, 'gi');
 /** Removed from an untrusted page with what they hold; the others lose only their tags (a stray `<form>` must not take the page with it). */
 const REMOVED_WITH_CONTENT = new Set(['script', 'style', 'iframe']);
 
-/** What `markTrusted` adds after each opening tag's name. */
+let marker: string | null = null;
+
+/** What `markTrusted` adds after each opening tag's name (made once, with the secret). */
 function markerAttribute(): string {
-  return ` ${MARKER}="${trustSecret()}"`;
+  marker ??= ` ${MARKER}="${trustSecret()}"`;
+  return marker;
 }
 
 /** Trusted markup: every guarded opening tag (`<script`, `<form`, …) carries the secret. */
@@ -232,6 +235,161 @@ export async function keepTrustedBytes(markup: string): Promise<{ bytes: Uint8Ar
   return { bytes, found: filter.found };
 }
 
+/**
+ * Every guarded opening tag and every handler or `srcdoc` name run (`NAME_RUNS`), in one scan of the markup: what
+ * decides whether the rewriter would change anything but take the markers off.
+ */
+const GUARDED_TAGS_AND_NAME_RUNS = new RegExp(`${GUARDED_OPENING_TAG}|(?<![a-z])on[a-z]+|srcdoc`, 'gi');
+/** An attribute as the rewriter writes it again in a tag it changed: each one's own text, one space before it. */
+const WRITTEN_ATTRIBUTE = / ([A-Za-z_:][-A-Za-z0-9_:.]*)(?:="[^"]*"|='[^']*')?/y;
+/** The end of an opening tag: `>`, or `/>` with or without a space before it. */
+const TAG_END = / ?\/>|>/y;
+
+/**
+ * The guarded opening tag whose name ends at `at`, from there, as the rewriter writes it when it takes the marker off
+ * (its attributes' own text, a space before each, `>`, or ` />` after attributes and `/>` after the name alone), and
+ * where it ends: when the tag carries the marker first and its attributes are each written with one space before
+ * them, quoted or without a value, each name once (else the rewriter's bytes may differ from the text, and null).
+ */
+function markedTagRest(markup: string, at: number): { rest: string; end: number } | null {
+  const marker = markerAttribute();
+  if (!markup.startsWith(marker, at)) return null;
+  const names = new Set([MARKER]);
+  const from = at + marker.length;
+  let end = from;
+  for (;;) {
+    WRITTEN_ATTRIBUTE.lastIndex = end;
+    const attribute = WRITTEN_ATTRIBUTE.exec(markup);
+    if (attribute === null) break;
+    const name = (attribute[1] as string).toLowerCase();
+    if (names.has(name)) return null;
+    names.add(name);
+    end = WRITTEN_ATTRIBUTE.lastIndex;
+  }
+  TAG_END.lastIndex = end;
+  const close = TAG_END.exec(markup)?.[0];
+  if (close === undefined) return null;
+  const attributes = markup.slice(from, end);
+  const written = close === '>' ? '>' : attributes === '' ? '/>' : ' />';
+  return { rest: attributes + written, end: end + close.length };
+}
+
+/**
+ * `markup` as the filter would write it, when it would change nothing in it but take the markers off (null
+ * otherwise): no handler or `srcdoc` name occurs in it at all, and every guarded opening tag in it carries the marker
+ * first, its attributes written plainly (`markedTagRest`). The rewriter takes a marker off an element it keeps (and
+ * writes that tag again) and leaves one it never saw on an element as text, where `unmarked` takes it off; an element
+ * it would remove needs a guarded opening tag without the marker, which this refuses wherever the tag stands (text, a
+ * comment, an attribute value: this does not parse, so it asks more than the rewriter, never less).
+ */
+function writtenAsKept(markup: string): string | null {
+  const parts: string[] = [];
+  let from = 0;
+  for (const match of markup.matchAll(GUARDED_TAGS_AND_NAME_RUNS)) {
+    const run = match[0];
+    if (run.charCodeAt(0) === 60 /* < */) {
+      const name = match.index + run.length;
+      const tag = markedTagRest(markup, name);
+      if (tag === null) return null;
+      parts.push(markup.slice(from, name), tag.rest);
+      from = tag.end;
+    } else if (UNTRUSTED_ATTRIBUTE_NAMES.has(run.toLowerCase())) return null;
+  }
+  parts.push(markup.slice(from));
+  return unmarked(parts.join(''));
+}
+
+/**
+ * `keepTrustedBytes`'s bytes alone, for markup whose kept scripts and styles the CSP does not need (a store page's
+ * body: a theme's body gets no inline script's hash, docs/security.md): markup the filter would only unmark
+ * (`writtenAsKept`, a page's usual case) is written so and encoded, without the rewriter's pass; any other goes
+ * through it.
+ */
+export async function keepTrustedPageBytes(markup: string): Promise<Uint8Array> {
+  const html = writtenAsKept(markup);
+  return html === null ? (await keepTrustedBytes(markup)).bytes : encoder.encode(html);
+}
+
+/** HTML's whitespace in a tag (a carriage return is left out: where it stands, the scan below gives up). */
+const TAG_SPACE = '[\\t\\n\\f ]';
+/** An attribute: its name, then a quoted or unquoted value, in what the HTML tokenizer reads as one. */
+const TAG_ATTRIBUTE = `[^\\t\\n\\f\\r\\0 "'<>/=]+(?:${TAG_SPACE}*=${TAG_SPACE}*(?:"[^"]*"|'[^']*'|[^\\t\\n\\f\\r\\0 "'<>=\`]+))?`;
+/** A start tag, an end tag without attributes, or the doctype, read from a `<` on. */
+const TAG = new RegExp(
+  `<(?:([a-zA-Z][a-zA-Z0-9-]*)((?:${TAG_SPACE}+${TAG_ATTRIBUTE})*)${TAG_SPACE}*/?>|/[a-zA-Z][a-zA-Z0-9-]*>|!doctype html>)`,
+  'iy',
+);
+/** One attribute of a start tag's attribute text: its name and its value as written between quotes or bare. */
+const ATTRIBUTE_IN_TAG = new RegExp(
+  `${TAG_SPACE}+([^\\t\\n\\f\\r\\0 "'<>/=]+)(?:${TAG_SPACE}*=${TAG_SPACE}*(?:"([^"]*)"|'([^']*)'|([^\\t\\n\\f\\r\\0 "'<>=\`]+)))?`,
+  'y',
+);
+/** Elements whose text is raw or escapable raw text (the scan reads it to its end tag, and needs no `<` inside). */
+const TEXT_ELEMENTS = new Set(['script', 'style', 'title', 'textarea']);
+/** Elements after which the tokenizer's state depends on more than the scan follows: it gives up on them. */
+const UNSCANNED_ELEMENTS = new Set(['xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext', 'svg', 'math']);
+
+/** A start tag's attributes by lower-case name (the first of a name, as the rewriter's `getAttribute`), null when a value holds an entity. */
+function attributesOf(text: string): Map<string, string> | null {
+  const attributes = new Map<string, string>();
+  for (let at = 0; at < text.length; ) {
+    ATTRIBUTE_IN_TAG.lastIndex = at;
+    const attribute = ATTRIBUTE_IN_TAG.exec(text);
+    if (attribute === null) return null;
+    const value = attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
+    if (value.includes('&')) return null;
+    const name = (attribute[1] as string).toLowerCase();
+    if (!attributes.has(name)) attributes.set(name, value);
+    at = ATTRIBUTE_IN_TAG.lastIndex;
+  }
+  return attributes;
+}
+
+/**
+ * `keepTrustedText` without the rewriter, for markup it would only unmark (`writtenAsKept`) and whose every tag a
+ * plain scan reads as the HTML tokenizer does: each `<` opens a start tag, an end tag or the doctype written plainly
+ * (no comment, no other `<!` or `<?`, no `<` as text), a script's, style's, title's or textarea's text holds no `<`
+ * before its own end tag, and no element that changes how the rest is read (`svg`, `noscript`, …) occurs. Then the
+ * kept scripts and styles are the marked ones the scan meets, and their text is what is between their tags. Null
+ * when the markup is not that plain (the rewriter then filters it).
+ */
+function keptAsScanned(markup: string): { html: string; found: TrustedElements } | null {
+  const html = writtenAsKept(markup);
+  if (html === null) return null;
+  const found: TrustedElements = { scripts: [], styles: [], scriptSrcs: [] };
+  for (let at = markup.indexOf('<'); at !== -1; ) {
+    TAG.lastIndex = at;
+    const tag = TAG.exec(markup);
+    if (tag === null) return null;
+    let next = TAG.lastIndex;
+    const name = tag[1]?.toLowerCase();
+    if (name !== undefined) {
+      if (UNSCANNED_ELEMENTS.has(name)) return null;
+      if (TEXT_ELEMENTS.has(name)) {
+        const close = markup.indexOf('<', next);
+        const end = `</${name}>`;
+        if (close === -1 || markup.slice(close, close + end.length).toLowerCase() !== end) return null;
+        if (name === 'script' || name === 'style') {
+          const attributes = attributesOf(tag[2] as string);
+          if (attributes === null) return null;
+          const src = name === 'script' ? attributes.get('src') : undefined;
+          if (src !== undefined) found.scriptSrcs.push(src);
+          else if (name === 'style' || attributes.get('type') !== 'application/ld+json')
+            (name === 'script' ? found.scripts : found.styles).push(unmarked(markup.slice(next, close)));
+        }
+        next = close + end.length;
+      }
+    }
+    at = markup.indexOf('<', next);
+  }
+  return { html, found };
+}
+
+/** `keepTrustedText`, without the rewriter where the markup is plain enough for `keptAsScanned`. */
+async function keptText(markup: string): Promise<{ html: string; found: TrustedElements }> {
+  return keptAsScanned(markup) ?? keepTrustedText(markup);
+}
+
 /** Ends a `<style>` element's text (the one way out of it: its text is raw, no comment or entity changes that). */
 const CLOSES_STYLE = /<\/style/i;
 
@@ -284,7 +442,7 @@ async function filteredAround(
 ): Promise<{ around: [string, string]; found: TrustedElements } | null> {
   if (stylesheet === '' || stylesheetFacts(stylesheet).closesStyle) return null;
   const placeholder = `stylesheet-${trustSecret()}`;
-  const kept = await keepTrustedText(render(placeholder));
+  const kept = await keptText(render(placeholder));
   const parts = kept.html.split(placeholder);
   const at = kept.found.styles.indexOf(placeholder);
   if (parts.length !== 2 || at === -1 || kept.found.styles.lastIndexOf(placeholder) !== at) return null;
