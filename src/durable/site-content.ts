@@ -36,7 +36,7 @@ import { setStoreSettings, type StoreSettingsChange } from '../site/edits/store-
 import { purgeCdn } from '../integrations/cdn-purge';
 import { CHANGES_KEPT, cdnTags, MAX_CHANGE_TAGS, pageCacheTag, type ContentChange } from '../site/published/page-tags';
 import * as tables from './content-tables';
-import { refused, type Refused } from '../result';
+import { refused, type Done, type Refused } from '../result';
 import {
   createVersionTables,
   forgetVersions,
@@ -98,7 +98,8 @@ export type Edit =
 /** Why an edit was refused: a site edit's reason (src/site/edits/edits.ts), no store yet, or a change the roles forbid. */
 export type ContentRefusal = edits.EditRefusal | 'no-store' | 'forbidden';
 
-export type EditOutcome = { ok: true; value: edits.EditValue; version: number | null } | Refused<ContentRefusal>;
+/** An edit applied: the ground's success (src/result.ts) with the content version it made beside its value (null: nothing changed). */
+export type EditOutcome = (Done<edits.EditValue> & { version: number | null }) | Refused<ContentRefusal>;
 
 /** A read and the content version it was read at. */
 export interface Versioned<T> {
@@ -460,7 +461,7 @@ export class SiteContent extends DurableObject<Env> {
 
   private editShell(shell: Site, edit: ShellEdit, roles: readonly number[]): EditOutcome {
     const result = applyToShell(shell, edit);
-    if ('error' in result) return result;
+    if (!result.ok) return result;
     if (result.site === shell) return { ok: true, value: result.value, version: null };
     return this.writeShellEdit(
       shell,

@@ -8,7 +8,10 @@ import {
   removeCollection,
   saveCollectionSettings,
   setCommercePreferences,
+  setStoreCurrency,
   updateNavigation,
+  type EditResult,
+  type EditValue,
   type NewProductCollection,
 } from './edits';
 import { refused } from '../../result';
@@ -24,12 +27,20 @@ const store = (overrides: Partial<NewProductCollection> = {}): NewProductCollect
   ...overrides,
 });
 
-function applied<T>(result: { site: ShellInput; value: T } | { error: string; message: string }) {
-  if ('error' in result) throw new Error(result.message);
+function applied<T extends EditValue>(result: EditResult<T>) {
+  if (!result.ok) throw new Error(result.message);
   return result;
 }
 
 describe('merchant edits', () => {
+  it('answer a done edit as every step that may refuse does (src/result.ts): ok, its value, the site beside it', () => {
+    const currency = site.website.storeCurrency === 'EUR' ? 'GBP' : 'EUR';
+    expect(setStoreCurrency(site, currency)).toMatchObject({ ok: true, value: { changed: true } });
+    const changed = applied(setStoreCurrency(site, currency)).site;
+    expect(setStoreCurrency(changed, currency)).toEqual({ ok: true, value: { changed: false }, site: changed });
+    expect(appendToNavigation(site, 'nowhere')).toEqual(refused('not-found', EDIT_MESSAGES.unknownCollection));
+  });
+
   it('adds a product collection that still publishes, with its description as escaped HTML', () => {
     const { site: changed, value } = applied(
       addProductCollection(site, store({ description: ' Prints & <posters> ' })),

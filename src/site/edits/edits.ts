@@ -1,12 +1,13 @@
 /**
- * Merchant edits to a site (engine spec §7): each takes the current site and a request and gives
- * the changed site without its items (validated again before it is written), or the refusal: a domain
- * code with the message to show (src/result.ts; the console's route maps the code to an HTTP status).
+ * Merchant edits to a site (engine spec §7): each takes the current site and a request and answers as every step
+ * that may refuse does (src/result.ts): `{ ok: true, value, site }`, its value with the changed site without its
+ * items beside it (validated again before it is written), or the refusal: a domain code with the message to show
+ * (the console's route maps the code to an HTTP status).
  * Pure: the website's SiteContent object applies them one at a time and writes the parts that changed.
  */
 import { isProductCollection, PRODUCTS_COLLECTION, PRODUCTS_COLLECTION_TYPE } from '../../commerce/product';
 import { escapeHtml } from '../../html/escape';
-import { refused, type Refused } from '../../result';
+import { refused, type Done, type Refused } from '../../result';
 import type { ChartDataset } from '../editor/chart';
 import type { Design } from '../editor/design';
 import { randomHex } from '../../ids';
@@ -26,7 +27,10 @@ export type EditValue = { id: string } | { changed: boolean } | null;
 /** Why an edit was refused: what it names is not there, input that does not check, an address taken, a limit hit. */
 export type EditRefusal = 'not-found' | 'invalid' | 'url-taken' | 'over-limit';
 
-export type EditResult<T extends EditValue = EditValue> = { site: ShellInput; value: T } | Refused<EditRefusal>;
+/** A done edit: the ground's success (src/result.ts) with the changed site beside its value (the same site when nothing changed). */
+export type Edited<T extends EditValue = EditValue> = Done<T> & { site: ShellInput };
+
+export type EditResult<T extends EditValue = EditValue> = Edited<T> | Refused<EditRefusal>;
 
 const RESERVED_PATHS = new Set([
   'cart',
@@ -97,13 +101,14 @@ export function addProductCollection(site: ShellInput, input: NewProductCollecti
     enabled: input.enabled,
     categories: [],
   };
-  return { site: { ...site, collections: [...site.collections, collection] }, value: { id } };
+  return { ok: true, site: { ...site, collections: [...site.collections, collection] }, value: { id } };
 }
 
 export function removeCollection(site: ShellInput, collectionId: string): EditResult<null> {
   const collection = site.collections.find((c) => c.id === collectionId);
   if (collection === undefined) return refused('not-found', EDIT_MESSAGES.unknownCollection);
   return {
+    ok: true,
     site: {
       ...site,
       // An index that held it holds the rest of its sections.
@@ -170,13 +175,13 @@ export function addPage(site: ShellInput, input: { title: string; urlId: string 
   if (problem !== null) return problem;
   const id = randomId('c');
   const page = { id, type: 10, typeName: 'page' as const, title, urlId: input.urlId, fullUrl: `/${input.urlId}` };
-  return { site: { ...site, collections: [...site.collections, page] }, value: { id } };
+  return { ok: true, site: { ...site, collections: [...site.collections, page] }, value: { id } };
 }
 
 /** A new index (src/site/model/index-collections.ts): no sections yet, published, in no navigation until the merchant adds it. */
 export function addIndex(site: ShellInput, input: { title: string; urlId: string }): EditResult<{ id: string }> {
   const made = addPage(site, input);
-  if ('error' in made) return made;
+  if (!made.ok) return made;
   const { id } = made.value;
   const index = {
     ...made.site.collections.at(-1),
@@ -184,7 +189,7 @@ export function addIndex(site: ShellInput, input: { title: string; urlId: string
     typeName: 'index',
     collectionIds: [],
   };
-  return { site: { ...site, collections: [...site.collections, index as ShellCollection] }, value: { id } };
+  return { ok: true, site: { ...site, collections: [...site.collections, index as ShellCollection] }, value: { id } };
 }
 
 /**
@@ -213,7 +218,7 @@ export function saveIndex(
   });
   const problem = indexProblems(collections)[0];
   if (problem !== undefined) return refused('invalid', problem.message);
-  return { site: { ...site, collections }, value: null };
+  return { ok: true, site: { ...site, collections }, value: null };
 }
 
 /** A page as the console saves it (src/site/editor/page-form.ts checks it first); a field left out stays as it was. */
@@ -258,8 +263,9 @@ export function savePage(site: ShellInput, collectionId: string, input: PageChan
     // An empty text or SEO field is left out, as a page that never had one.
     ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== '')),
   };
-  if (JSON.stringify(changed) === JSON.stringify(page)) return { site, value: null };
+  if (JSON.stringify(changed) === JSON.stringify(page)) return { ok: true, site, value: null };
   return {
+    ok: true,
     site: {
       ...site,
       collections: site.collections.map((c) => (c === page ? changed : c)),
@@ -328,7 +334,7 @@ export function saveCollectionSettings(
   for (const key of ['navigationTitle', 'description', 'seoTitle', 'seoDescription'])
     if (changed[key] === undefined || changed[key] === '') delete changed[key];
   const after = changed as typeof stored;
-  if (JSON.stringify(after) === JSON.stringify(collection)) return { site, value: null };
+  if (JSON.stringify(after) === JSON.stringify(collection)) return { ok: true, site, value: null };
   const linkTitle = (c: typeof stored) => c.navigationTitle || c.title;
   // Retitled first: a link naming only the old address is found by it.
   let navigation = site.navigation;
@@ -336,6 +342,7 @@ export function saveCollectionSettings(
     navigation = retitled(navigation, collection, linkTitle(stored), linkTitle(after));
   if (after.fullUrl !== collection.fullUrl) navigation = relinked(navigation, collection, after.fullUrl);
   return {
+    ok: true,
     site: { ...site, collections: site.collections.map((c) => (c === collection ? after : c)), navigation },
     value: null,
   };
@@ -346,10 +353,10 @@ export function setFormSuccessUrl(site: ShellInput, formId: string, url: string)
   const forms = site.forms ?? [];
   const form = forms.find((f) => f.id === formId);
   if (form === undefined) return refused('not-found', EDIT_MESSAGES.unknownForm);
-  if ((form.successRedirectUrl ?? '') === url) return { site, value: null };
+  if ((form.successRedirectUrl ?? '') === url) return { ok: true, site, value: null };
   const { successRedirectUrl: _old, ...rest } = form;
   const changed = url === '' ? rest : { ...rest, successRedirectUrl: url };
-  return { site: { ...site, forms: forms.map((f) => (f === form ? changed : f)) }, value: null };
+  return { ok: true, site: { ...site, forms: forms.map((f) => (f === form ? changed : f)) }, value: null };
 }
 
 export interface NewCategory {
@@ -376,6 +383,7 @@ export function addCategory(site: ShellInput, collectionId: string, input: NewCa
   const id = randomId('cat');
   const updated = { ...collection, categories: [...categories, { ...input, displayName: name, id }] };
   return {
+    ok: true,
     site: { ...site, collections: site.collections.map((c) => (c.id === collectionId ? updated : c)) },
     value: { id },
   };
@@ -432,16 +440,17 @@ export function updateNavigation(site: ShellInput, items: readonly NavigationIte
     if ('error' in entry) return entry;
     navigation.push(entry);
   }
-  return { site: { ...site, navigation }, value: null };
+  return { ok: true, site: { ...site, navigation }, value: null };
 }
 
 /** Adds a link to the collection at the end of the navigation, unless it already has one. */
 export function appendToNavigation(site: ShellInput, collectionId: string): EditResult<null> {
   const collection = site.collections.find((c) => c.id === collectionId);
   if (collection === undefined) return refused('not-found', EDIT_MESSAGES.unknownCollection);
-  if (inNavigation(site.navigation, collection)) return { site, value: null };
+  if (inNavigation(site.navigation, collection)) return { ok: true, site, value: null };
   const title = (collection as { navigationTitle?: string }).navigationTitle || collection.title;
   return {
+    ok: true,
     site: { ...site, navigation: [...site.navigation, { title, url: collection.fullUrl, collectionId }] },
     value: null,
   };
@@ -450,9 +459,10 @@ export function appendToNavigation(site: ShellInput, collectionId: string): Edit
 /** Unchanged header and footer give back the same site, so nothing is published. */
 export function setHeaderFooter(site: ShellInput, input: { header: string; footer: string }): EditResult<null> {
   if ((site.header?.html ?? '') === input.header && (site.footer?.html ?? '') === input.footer)
-    return { site, value: null };
+    return { ok: true, site, value: null };
   // The header's settings (announcement, social links: src/site/edits/store-settings.ts) stay as they are.
   return {
+    ok: true,
     site: { ...site, header: { ...site.header, html: input.header }, footer: { ...site.footer, html: input.footer } },
     value: null,
   };
@@ -491,7 +501,11 @@ export function setPageCharts(site: ShellInput, collectionId: string, charts: re
     .map((chart) => block(`chart-${randomHex(8)}`, chart));
   const blocks = [...kept, ...added];
   const changed = { ...page, blocks };
-  return { site: { ...site, collections: site.collections.map((c) => (c === page ? changed : c)) }, value: null };
+  return {
+    ok: true,
+    site: { ...site, collections: site.collections.map((c) => (c === page ? changed : c)) },
+    value: null,
+  };
 }
 
 /** Saves a namespace's preferences; `value.changed` is false (and nothing is published) when they are the same. */
@@ -501,8 +515,9 @@ export function setCommercePreferences(
   preferences: Record<string, unknown>,
 ): EditResult<{ changed: boolean }> {
   const current = site.commercePreferences?.[namespace] ?? {};
-  if (JSON.stringify(current) === JSON.stringify(preferences)) return { site, value: { changed: false } };
+  if (JSON.stringify(current) === JSON.stringify(preferences)) return { ok: true, site, value: { changed: false } };
   return {
+    ok: true,
     site: { ...site, commercePreferences: { ...(site.commercePreferences ?? {}), [namespace]: preferences } },
     value: { changed: true },
   };
@@ -513,33 +528,42 @@ export function setCommercePreferences(
  * like the merchant's own price list, the amounts stay and their currency changes.
  */
 export function setStoreCurrency(site: ShellInput, currency: string): EditResult<{ changed: boolean }> {
-  if (site.website.storeCurrency === currency) return { site, value: { changed: false } };
-  return { site: { ...site, website: { ...site.website, storeCurrency: currency } }, value: { changed: true } };
+  if (site.website.storeCurrency === currency) return { ok: true, site, value: { changed: false } };
+  return {
+    ok: true,
+    site: { ...site, website: { ...site.website, storeCurrency: currency } },
+    value: { changed: true },
+  };
 }
 
 export function setLanguages(site: ShellInput, languages: readonly string[]): EditResult<null> {
-  return { site: { ...site, multilingual: { connected: true, languages: [...new Set(languages)] } }, value: null };
+  return {
+    ok: true,
+    site: { ...site, multilingual: { connected: true, languages: [...new Set(languages)] } },
+    value: null,
+  };
 }
 
 export function disconnectMultilingual(site: ShellInput): EditResult<null> {
-  return { site: { ...site, multilingual: { connected: false, languages: [] } }, value: null };
+  return { ok: true, site: { ...site, multilingual: { connected: false, languages: [] } }, value: null };
 }
 
 /** Publishes a design (src/site/design.ts), or with null goes back to the theme's own; the same again publishes nothing. */
 export function setDesign(site: ShellInput, design: Design | null): EditResult<{ changed: boolean }> {
-  if (JSON.stringify(site.design ?? null) === JSON.stringify(design)) return { site, value: { changed: false } };
+  if (JSON.stringify(site.design ?? null) === JSON.stringify(design))
+    return { ok: true, site, value: { changed: false } };
   if (design === null) {
     const { design: _removed, ...rest } = site;
-    return { site: rest, value: { changed: true } };
+    return { ok: true, site: rest, value: { changed: true } };
   }
-  return { site: { ...site, design }, value: { changed: true } };
+  return { ok: true, site: { ...site, design }, value: { changed: true } };
 }
 
 /** Connects, confirms or disconnects the mailing list, or adds a list (src/site/mailing-list.ts). */
 export function setMailingList(site: ShellInput, change: MailingListChange, now: number): EditResult<null> {
   const outcome = changeMailingList(site.mailingList ?? NO_MAILING_LIST, change, now, () => randomId('list'));
   if ('error' in outcome) return outcome;
-  return { site: { ...site, mailingList: outcome.mailingList }, value: null };
+  return { ok: true, site: { ...site, mailingList: outcome.mailingList }, value: null };
 }
 
 /**
@@ -557,6 +581,6 @@ export function setTheme(
     JSON.stringify(site.theme) === JSON.stringify(theme) &&
     JSON.stringify(site.templateAssets ?? null) === JSON.stringify(templateAssets)
   )
-    return { site, value: { changed: false } };
-  return { site: next, value: { changed: true } };
+    return { ok: true, site, value: { changed: false } };
+  return { ok: true, site: next, value: { changed: true } };
 }

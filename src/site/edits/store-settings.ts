@@ -29,8 +29,8 @@ const EMPTY_POLICIES: Policies = { refund: '', privacy: '', terms: '' };
 
 function changedShell(site: ShellInput, next: ShellInput): EditResult<{ changed: boolean }> {
   return JSON.stringify(next) === JSON.stringify(site)
-    ? { site, value: { changed: false } }
-    : { site: next, value: { changed: true } };
+    ? { ok: true, site, value: { changed: false } }
+    : { ok: true, site: next, value: { changed: true } };
 }
 
 export function setStoreSettings(site: ShellInput, change: StoreSettingsChange): EditResult<{ changed: boolean }> {
