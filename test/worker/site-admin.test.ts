@@ -351,6 +351,24 @@ describe('site admin: whole stores in and out', () => {
   });
 });
 
+describe('site admin: objects', () => {
+  it("makes the named store's content object once for a call: the store's check and the handler's read share it", async () => {
+    await createStore(local, 'stub.site-admin.test', 'Stub', 'owner@stub.example');
+    let made = 0;
+    const counting = {
+      idFromName: (name: string) => env.CONTENT.idFromName(name),
+      get: (id: DurableObjectId) => {
+        made++;
+        return env.CONTENT.get(id);
+      },
+    } as unknown as Env['CONTENT'];
+    const res = await withVars({ CONTENT: counting })('http://localhost/api/site-admin/site?host=stub.site-admin.test');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ site: { website: { siteTitle: 'Stub' } } });
+    expect(made).toBe(1);
+  });
+});
+
 describe('site admin: who may call', () => {
   it('answers only on loopback in development, and takes writes only as application/json', async () => {
     const message = { error: 'Site admin calls are answered on localhost only in development' };

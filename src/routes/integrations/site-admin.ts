@@ -34,6 +34,7 @@ import { z } from 'zod';
 import { NOT_FOUND } from '../../http/messages';
 import { DEMO_SITE_ID } from '../../site/seed/demo';
 import type { Site } from '../../site/model/schema';
+import type { ContentObject } from '../../site/published/catalog';
 import { randomHex, sameToken } from '../../ids';
 import { ROLES } from '../../site/roles';
 import { emptySite, NEW_STORE_MESSAGES, newStoreFields } from '../../site/seed/new-store';
@@ -139,11 +140,23 @@ async function storeAt(c: Context<AppEnv>, host: string | null): Promise<string 
   return DEMO_SITE_ID;
 }
 
-async function existingStore(c: Context<AppEnv>, host: string | null): Promise<string> {
+/** The store a call names, with its content object (made once for the call's handler to use). */
+interface NamedStore {
+  websiteId: string;
+  content: ContentObject;
+}
+
+/**
+ * The store at `host` (or the development store) and its content object; a 404 when there is none. The call names
+ * the website (the request's own host is localhost or the admin's), so its object is made here, not taken from the
+ * request's context (`storeOf(c)`, which holds the website the request's host serves).
+ */
+async function existingStore(c: Context<AppEnv>, host: string | null): Promise<NamedStore> {
   const websiteId = await storeAt(c, host);
-  if (websiteId === null || !(await storeExists(contentObject(c.env, websiteId))))
-    throw new ApiError(404, SITE_ADMIN_MESSAGES.noStore);
-  return websiteId;
+  if (websiteId === null) throw new ApiError(404, SITE_ADMIN_MESSAGES.noStore);
+  const content = contentObject(c.env, websiteId);
+  if (!(await storeExists(content))) throw new ApiError(404, SITE_ADMIN_MESSAGES.noStore);
+  return { websiteId, content };
 }
 
 /**
@@ -158,7 +171,7 @@ async function importTarget(
   folderId: string,
 ): Promise<string> {
   if (mode === 'publish') {
-    const websiteId = await existingStore(c, host);
+    const { websiteId } = await existingStore(c, host);
     if (folderId !== websiteId) {
       throw new ApiError(
         409,
@@ -214,8 +227,8 @@ siteAdmin.use('*', siteAdminOnly);
 
 // The content object's JSON text goes out as it is stored: an export page is never parsed and written again.
 siteAdmin.get('/site', async (c) => {
-  const websiteId = await existingStore(c, hostParam(c));
-  const head = await exportHead(contentObject(c.env, websiteId)).catch(transferFailure);
+  const { websiteId, content } = await existingStore(c, hostParam(c));
+  const head = await exportHead(content).catch(transferFailure);
   if (head === null) return apiError(404, SITE_ADMIN_MESSAGES.noStore);
   return c.body(
     `{"websiteId":${JSON.stringify(websiteId)},"version":${head.version},"itemCount":${head.itemCount},"site":${head.siteJson}}`,
@@ -225,11 +238,11 @@ siteAdmin.get('/site', async (c) => {
 });
 
 siteAdmin.get('/site/items', async (c) => {
-  const websiteId = await existingStore(c, hostParam(c));
+  const { content } = await existingStore(c, hostParam(c));
   const version = integerQuery(c, 'version', -1, Number.MAX_SAFE_INTEGER);
   const after = integerQuery(c, 'after', 0, Number.MAX_SAFE_INTEGER);
   const page = await exportItems(
-    contentObject(c.env, websiteId),
+    content,
     version,
     after,
     integerQuery(c, 'limit', MAX_EXPORT_PAGE, MAX_EXPORT_PAGE),
@@ -314,8 +327,8 @@ const ownerSchema = z.object({ host: hostName, owner: newStoreFields.owner });
 
 siteAdmin.post('/owners', async (c) => {
   const body = await readJson(c, ownerSchema, 4096);
-  const websiteId = await existingStore(c, body.host);
-  const { value } = await contentObject(c.env, websiteId).shell();
+  const { websiteId, content } = await existingStore(c, body.host);
+  const { value } = await content.shell();
   const storeName = value === null ? body.host : (JSON.parse(value) as Site).website.siteTitle;
   const origin = storeOrigin(c, body.host);
   const refused = await inviteOwner(c, websiteId, origin, body.owner, storeName);
@@ -355,8 +368,8 @@ async function templateStore(
   c: Context<AppEnv>,
   host: string | null,
 ): Promise<{ websiteId: string; current: string | null }> {
-  const websiteId = await existingStore(c, host);
-  const head = await exportHead(contentObject(c.env, websiteId)).catch(transferFailure);
+  const { websiteId, content } = await existingStore(c, host);
+  const head = await exportHead(content).catch(transferFailure);
   const current =
     head === null
       ? null
@@ -375,7 +388,7 @@ siteAdmin.post('/template-uploads', async (c) => {
 siteAdmin.put('/template-uploads/:uploadId/files', async (c) => {
   const uploadId = uploadIdParam(c);
   const body = await readJson(c, templateFileSchema, MAX_TEMPLATE_FILE_BYTES + 4096);
-  const websiteId = await existingStore(c, body.host ?? null);
+  const { websiteId } = await existingStore(c, body.host ?? null);
   const bytes = Uint8Array.from(atob(body.data), (ch) => ch.charCodeAt(0));
   if (bytes.byteLength > TEMPLATE_ASSET_LIMITS.fileBytes)
     return apiError(413, `${body.path} is larger than ${TEMPLATE_ASSET_LIMITS.fileBytes} bytes`);
@@ -386,7 +399,7 @@ siteAdmin.put('/template-uploads/:uploadId/files', async (c) => {
 siteAdmin.put('/template', async (c) => {
   const body = await readJson(c, templateSchema, MAX_TEMPLATE_BYTES);
   const host = body.host ?? null;
-  const websiteId = await existingStore(c, host);
+  const { websiteId, content } = await existingStore(c, host);
   const prefix = templateAssetPrefix(websiteId, body.uploadId);
   const arrived = new Set<string>();
   for (let cursor: string | undefined; ; ) {
@@ -403,12 +416,9 @@ siteAdmin.put('/template', async (c) => {
     );
   const templateAssets = body.assets.length === 0 ? null : { generation: body.uploadId };
   // A theme is code; the site admin caller (loopback in development, the admin token in production) may write it as an administrator.
-  const { version } = await applyEdit(
-    contentObject(c.env, websiteId),
-    websiteId,
-    { kind: 'setTheme', theme: body.theme, templateAssets },
-    [ROLES.admin],
-  );
+  const { version } = await applyEdit(content, websiteId, { kind: 'setTheme', theme: body.theme, templateAssets }, [
+    ROLES.admin,
+  ]);
   if (host === null) await markDevelopmentStoreImported(c.env.SITE_CONTENT);
   // The files the previous theme used go once no page renders with it.
   c.executionCtx.waitUntil(
