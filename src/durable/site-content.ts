@@ -767,18 +767,19 @@ export class SiteContent extends DurableObject<Env> {
     if (collection === undefined) return refused('not-found', edits.EDIT_MESSAGES.unknownCollection);
     const used = tables.namesUsed(this.sql, collectionId, tagType).map((row) => row.name);
     const outcome = changeNames(collection, tagType, used, change);
-    if ('error' in outcome) return outcome;
+    if (!outcome.ok) return outcome;
+    const { collection: named, from, to } = outcome.value;
     const parsed = parseShell({
       ...shell,
-      collections: shell.collections.map((c) => (c.id === collectionId ? outcome.collection : c)),
+      collections: shell.collections.map((c) => (c.id === collectionId ? named : c)),
     });
     if ('error' in parsed) return refused('invalid', parsed.error);
     const field = tagType === 'tag' ? 'tags' : 'categories';
     const items = tables
-      .itemsJsonById(this.sql, tables.itemIdsNamed(this.sql, collectionId, tagType, outcome.from), null)
+      .itemsJsonById(this.sql, tables.itemIdsNamed(this.sql, collectionId, tagType, from), null)
       .map((json) => {
         const item = JSON.parse(json) as Item;
-        return { ...item, [field]: replaceNames(item[field], outcome.from, outcome.to) };
+        return { ...item, [field]: replaceNames(item[field], from, to) };
       });
     const version = this.commit(() => {
       tables.writeShell(this.sql, parsed.site);

@@ -305,21 +305,26 @@ describe('the tag and category manager', () => {
       refused('not-found', TAG_MESSAGES.unknown('tag', 'nope')),
     );
     const renamed = changeNames(collection, 'tag', ['lamp'], { kind: 'rename', from: ['lamp'], to: 'Lamps' });
-    expect(renamed).toMatchObject({ from: ['lamp'], to: 'Lamps', collection: { tags: ['desk', 'Lamps'] } });
+    expect(renamed).toMatchObject({
+      ok: true,
+      value: { from: ['lamp'], to: 'Lamps', collection: { tags: ['desk', 'Lamps'] } },
+    });
     expect(
       changeNames(collection, 'tag', ['lamp'], { kind: 'merge', from: ['desk', 'lamp'], into: 'desk' }),
-    ).toMatchObject({ from: ['lamp'], to: 'desk', collection: { tags: ['desk'] } });
+    ).toMatchObject({ ok: true, value: { from: ['lamp'], to: 'desk', collection: { tags: ['desk'] } } });
     expect(changeNames(collection, 'tag', [], { kind: 'remove', names: ['desk'] })).toMatchObject({
-      from: ['desk'],
-      to: null,
-      collection: { tags: [] },
+      ok: true,
+      value: { from: ['desk'], to: null, collection: { tags: [] } },
     });
     const category = changeNames(collection, 'category', [], { kind: 'add', name: 'Lamps' });
     expect(category).toMatchObject({
-      collection: {
-        categories: [
-          { displayName: 'Lamps', parentCategoryId: null, type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 },
-        ],
+      ok: true,
+      value: {
+        collection: {
+          categories: [
+            { displayName: 'Lamps', parentCategoryId: null, type: 'ROOT', pageRendering: 'LIST_VIEW', displayIndex: 1 },
+          ],
+        },
       },
     });
   });

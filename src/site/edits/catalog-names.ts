@@ -4,7 +4,7 @@
  * category objects) and its items carry them by name; a change gives the new collection and how
  * each item's list of names changes (src/durable/site-content.ts writes both in one step).
  */
-import { refused, type Refused } from '../../result';
+import { refused, type Result } from '../../result';
 import type { EditRefusal } from './edits';
 import { randomHex } from '../../ids';
 import type { Collection } from '../model/schema';
@@ -31,7 +31,14 @@ export function declaredNames(collection: Collection, tagType: TagType): string[
   return ((collection as { categories?: CategoryEntry[] }).categories ?? []).map((category) => category.displayName);
 }
 
-export type NamesOutcome = { collection: Collection; from: string[]; to: string | null } | Refused<EditRefusal>;
+/** A names change worked out: the collection with its declared names changed, and for its items every name in `from` becoming `to`. */
+export interface NamesChanged {
+  collection: Collection;
+  from: string[];
+  to: string | null;
+}
+
+export type NamesOutcome = Result<NamesChanged, EditRefusal>;
 
 function withDeclared(collection: Collection, tagType: TagType, names: string[]): Collection {
   if (tagType === 'tag') return { ...collection, tags: names };
@@ -70,9 +77,12 @@ export function changeNames(
       const problem = nameProblem(tagType, change.name, all);
       if (problem !== null) return refused('invalid', problem);
       return {
-        collection: withDeclared(collection, tagType, [...declared, cleanName(change.name)]),
-        from: [],
-        to: null,
+        ok: true,
+        value: {
+          collection: withDeclared(collection, tagType, [...declared, cleanName(change.name)]),
+          from: [],
+          to: null,
+        },
       };
     }
     case 'rename': {
@@ -83,7 +93,7 @@ export function changeNames(
       if (problem !== null) return refused('invalid', problem);
       const to = cleanName(change.to);
       const names = declared.includes(from) ? declared.map((name) => (name === from ? to : name)) : [...declared, to];
-      return { collection: withDeclared(collection, tagType, names), from: [from], to };
+      return { ok: true, value: { collection: withDeclared(collection, tagType, names), from: [from], to } };
     }
     case 'merge': {
       if (change.from.length < 2) return refused('invalid', TAG_MESSAGES.mergeTwo(tagType));
@@ -95,15 +105,18 @@ export function changeNames(
         from,
         change.into,
       );
-      return { collection: withDeclared(collection, tagType, names), from, to: change.into };
+      return { ok: true, value: { collection: withDeclared(collection, tagType, names), from, to: change.into } };
     }
     case 'remove': {
       const unknown = missing(change.names);
       if (unknown !== undefined) return refused('not-found', TAG_MESSAGES.unknown(tagType, unknown));
       return {
-        collection: withDeclared(collection, tagType, replaceNames(declared, change.names, null)),
-        from: change.names,
-        to: null,
+        ok: true,
+        value: {
+          collection: withDeclared(collection, tagType, replaceNames(declared, change.names, null)),
+          from: change.names,
+          to: null,
+        },
       };
     }
   }
