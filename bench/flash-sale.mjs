@@ -6,13 +6,18 @@
  * 'sold out' by the place call itself), the whole sale's time, and how fast the shoppers who lost were told (the
  * latency of the answer that refused them, at whichever step it came: from when it was asked, and from when it had a
  * connection of the bench's pool), how many requests the sale took, and how many connections were reset and sent
- * again (status 0: never answered).
+ * again (status 0: never answered); and the losers whose place call was sent before the last unit sold (the last
+ * winner's answer), who reach the orders object and wait behind the winners there: how many and how long.
+ * `node bench/flash-sale.mjs` runs it alone (FLASH_SHOPPERS and FLASH_UNITS set its size: 1,000 for 50 unless set).
  */
 import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { buildWorker, startBareWorkerd } from './miniflare.mjs';
 
-export const SHOPPERS = 1000;
-export const UNITS = 50;
+export const SHOPPERS = Number(process.env.FLASH_SHOPPERS ?? 1000);
+export const UNITS = Number(process.env.FLASH_UNITS ?? 50);
 const CRUMB = 'c'.repeat(32);
 const ADDRESS = {
   firstName: 'Ada',
@@ -56,7 +61,14 @@ function call(agent, url, method, path, cookie, body, headers = {}, tries = 0) {
             // Not JSON (a 5xx page): counted by its status.
           }
           const end = performance.now();
-          resolve({ status: res.statusCode, json, ms: end - started, servedMs: end - connected });
+          resolve({
+            status: res.statusCode,
+            json,
+            ms: end - started,
+            servedMs: end - connected,
+            sentAt: connected,
+            end,
+          });
         });
       },
     );
@@ -121,6 +133,8 @@ async function shopper(agent, url, line, quantity = 1) {
     paid,
     placeMs: placed.ms,
     placeServedMs: placed.servedMs,
+    placeSentAt: placed.sentAt,
+    placeEnd: placed.end,
     refusedMs: paid ? null : placed.ms,
     refusedServedMs: paid ? null : placed.servedMs,
     refusedAt: paid ? null : 'place',
@@ -134,8 +148,8 @@ const pct = (values, p) => {
 };
 
 /**
- * The sale on the demo store at `url`: Field Notes (48 pages, 80 in stock) is first brought down to UNITS by two
- * buyers of 15 (the visitor cap is 20), then SHOPPERS shoppers try at once. The figures, to print.
+ * The sale on the demo store at `url`: Field Notes (48 pages, 80 in stock) is first brought down to UNITS by buyers of
+ * at most 15 (the visitor cap is 20), then SHOPPERS shoppers try at once. The figures, to print.
  */
 export async function flashSale(url) {
   const stock = await (await fetch(new URL('/api/commerce/inventory/stock/?itemId=p-field-notes', url))).json();
@@ -143,8 +157,8 @@ export async function flashSale(url) {
   const line = { itemId: 'p-field-notes', sku: row.sku };
   const warm = new http.Agent({ keepAlive: true });
   const before = row.qtyInStock ?? 80;
-  for (const quantity of [15, 15]) {
-    const bought = await shopper(warm, url, line, quantity);
+  for (let left = before - UNITS; left > 0; left -= 15) {
+    const bought = await shopper(warm, url, line, Math.min(15, left));
     if (!bought.paid) throw new Error(`flash sale: the pre-sale did not pay (${bought.statuses})`);
   }
   warm.destroy();
@@ -160,6 +174,10 @@ export async function flashSale(url) {
   const placeServed = (paid) =>
     results.filter((r) => r.placeMs !== null && r.paid === paid).map((r) => r.placeServedMs);
   const [winners, losers] = [placeServed(true), placeServed(false)];
+  // The last unit sold when the last winner's place call was answered: a loser sent before it reached the orders object.
+  const soldOut = Math.max(...results.filter((r) => r.paid).map((r) => r.placeEnd));
+  const queued = results.filter((r) => r.placeMs !== null && !r.paid && r.placeSentAt < soldOut);
+  const queuedMs = queued.map((r) => r.placeServedMs);
   const refusals = results.map((r) => r.refusedMs).filter((ms) => ms !== null);
   const served = results.map((r) => r.refusedServedMs).filter((ms) => ms !== null);
   const steps = results.map((r) => r.statuses.length);
@@ -171,7 +189,7 @@ export async function flashSale(url) {
     at.servedMs.push(r.refusedServedMs);
   }
   return {
-    before: before - 30,
+    before: Math.min(before, UNITS),
     paid: results.filter((r) => r.paid).length,
     errors: results.flatMap((r) => r.statuses).filter((s) => s >= 500).length,
     unreached: results.flatMap((r) => r.statuses).filter((s) => s === 0).length,
@@ -185,6 +203,14 @@ export async function flashSale(url) {
     losersPlaceP50: pct(losers, 50),
     losersPlaceP99: pct(losers, 99),
     losersAtPlace: losers.length,
+    queuedLosers: queued.length,
+    queuedP50: pct(queuedMs, 50),
+    queuedP99: pct(queuedMs, 99),
+    // How long after the last unit sold they were told (0: at once).
+    queuedAfterSoldOutP99: pct(
+      queued.map((r) => r.placeEnd - soldOut),
+      99,
+    ),
     refusedP50: pct(refusals, 50),
     refusedP99: pct(refusals, 99),
     refusedServedP50: pct(served, 50),
@@ -198,4 +224,49 @@ export async function flashSale(url) {
     ),
     lost: refusals.length,
   };
+}
+
+/** The flash sale on bare workerd (the production bundle), its figures printed with the load average. */
+export async function flashSaleRun() {
+  const bare = await startBareWorkerd('');
+  try {
+    await fetch(new URL('/shop', bare.store.url));
+    const before = loadavg();
+    const sale = await flashSale(bare.store.url);
+    const load = `load average ${before.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} after`;
+    console.log(
+      `\nFlash sale, bare workerd (production bundle): ${SHOPPERS} shoppers at once for ${sale.before} units; ${load}`,
+    );
+    console.log(
+      '| paid | units left | 5xx | unanswered | resets resent | requests | whole sale | place order p50 | place order p99 | losers told p50 | losers told p99 | from connection p50 | p99 |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log(
+      `| ${sale.paid} | ${sale.left} | ${sale.errors} | ${sale.unreached} | ${sale.resets} | ${sale.requests} | ${sale.seconds.toFixed(1)} s | ${sale.placeP50.toFixed(0)} ms | ${sale.placeP99.toFixed(0)} ms | ${sale.refusedP50.toFixed(0)} ms | ${sale.refusedP99.toFixed(0)} ms | ${sale.refusedServedP50.toFixed(0)} ms | ${sale.refusedServedP99.toFixed(0)} ms |`,
+    );
+    console.log(
+      `place order from its connection: winners (${sale.paid}) p50 ${sale.winnersPlaceP50.toFixed(0)} ms, p99 ${sale.winnersPlaceP99.toFixed(0)} ms; losers told by it (${sale.losersAtPlace}) p50 ${sale.losersPlaceP50.toFixed(0)} ms, p99 ${sale.losersPlaceP99.toFixed(0)} ms`,
+    );
+    console.log(
+      `losers by the step that refused them (count, p50/p99 from connection): ${Object.entries(sale.refusedAt)
+        .map(([step, at]) => `${step} ${at.n}, ${at.servedP50.toFixed(0)}/${at.servedP99.toFixed(0)} ms`)
+        .join('; ')}`,
+    );
+    console.log(
+      `losers sent to the place call before the last unit sold (the last winner's answer), so waiting in the orders object: ${sale.queuedLosers}, from connection p50 ${sale.queuedP50.toFixed(0)} ms, p99 ${sale.queuedP99.toFixed(0)} ms, answered up to ${sale.queuedAfterSoldOutP99.toFixed(0)} ms (p99) after the last unit sold`,
+    );
+    if (sale.paid !== UNITS || sale.errors > 0 || sale.unreached > 0)
+      throw new Error(
+        `flash sale: ${sale.paid} paid for ${UNITS} units, ${sale.errors} 5xx, ${sale.unreached} unanswered`,
+      );
+  } finally {
+    await bare.dispose();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  buildWorker();
+  await flashSaleRun();
 }

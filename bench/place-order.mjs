@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { flashSale, SHOPPERS, UNITS } from './flash-sale.mjs';
+import { flashSaleRun } from './flash-sale.mjs';
 import { bundleModuleOf, openInspector, profiled } from './inspector.mjs';
 import {
   CONCURRENCY,
@@ -177,43 +177,6 @@ async function ordersCeiling() {
     console.log(
       `orders object: ${ms.toFixed(2)} ms own CPU per purchase → ceiling ${(1000 / ms).toFixed(0)}/s (${((100 * own) / busy).toFixed(1)} % of the isolate's busy samples, workerd ${(cpu / placed.count).toFixed(2)} ms CPU per purchase)`,
     );
-  } finally {
-    await bare.dispose();
-  }
-}
-
-/** The flash sale on bare workerd (the production bundle), its figures printed with the load average. */
-async function flashSaleRun() {
-  const bare = await startBareWorkerd('');
-  try {
-    await fetch(new URL('/shop', bare.store.url));
-    const before = loadavg();
-    const sale = await flashSale(bare.store.url);
-    const load = `load average ${before.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} after`;
-    console.log(
-      `\nFlash sale, bare workerd (production bundle): ${SHOPPERS} shoppers at once for ${sale.before} units; ${load}`,
-    );
-    console.log(
-      '| paid | units left | 5xx | unanswered | resets resent | requests | whole sale | place order p50 | place order p99 | losers told p50 | losers told p99 | from connection p50 | p99 |',
-    );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-    console.log(
-      `| ${sale.paid} | ${sale.left} | ${sale.errors} | ${sale.unreached} | ${sale.resets} | ${sale.requests} | ${sale.seconds.toFixed(1)} s | ${sale.placeP50.toFixed(0)} ms | ${sale.placeP99.toFixed(0)} ms | ${sale.refusedP50.toFixed(0)} ms | ${sale.refusedP99.toFixed(0)} ms | ${sale.refusedServedP50.toFixed(0)} ms | ${sale.refusedServedP99.toFixed(0)} ms |`,
-    );
-    console.log(
-      `place order from its connection: winners (${sale.paid}) p50 ${sale.winnersPlaceP50.toFixed(0)} ms, p99 ${sale.winnersPlaceP99.toFixed(0)} ms; losers told by it (${sale.losersAtPlace}) p50 ${sale.losersPlaceP50.toFixed(0)} ms, p99 ${sale.losersPlaceP99.toFixed(0)} ms`,
-    );
-    console.log(
-      `losers by the step that refused them (count, p50/p99 from connection): ${Object.entries(sale.refusedAt)
-        .map(([step, at]) => `${step} ${at.n}, ${at.servedP50.toFixed(0)}/${at.servedP99.toFixed(0)} ms`)
-        .join('; ')}`,
-    );
-    if (sale.paid !== UNITS || sale.errors > 0 || sale.unreached > 0)
-      throw new Error(
-        `flash sale: ${sale.paid} paid for ${UNITS} units, ${sale.errors} 5xx, ${sale.unreached} unanswered`,
-      );
   } finally {
     await bare.dispose();
   }
