@@ -6,12 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '../../src/commerce/checkout-totals';
 import { placeRefused } from '../../src/durable/orders/model';
 import {
-  forgetSeenStock,
+  forgetHeardStock,
+  hear,
+  heardAnswer,
   heardShort,
-  noteAvailable,
   placeUnlessHeardShort,
-  SEEN_TTL_MS,
-} from '../../src/durable/stock-seen';
+  SHOWN_STOCK_SECONDS,
+} from '../../src/routes/pages/shown-stock';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { STOCK_MESSAGES, type StockEvent } from '../../src/site/editor/stock-adjust';
 import {
@@ -32,34 +33,57 @@ import { env } from 'cloudflare:workers';
 import type { ShoppingCart } from '../../src/commerce/cart';
 import { demoSite } from '../../src/site/seed/demo';
 
-/** What an isolate heard of the stock ledger (src/durable/stock-seen.ts): it refuses only while fresh, and stays bounded. */
-describe('stock-seen', () => {
+/**
+ * What an isolate heard of the stock ledger (src/routes/pages/shown-stock.ts): one memory by sku, for what pages show
+ * and for refusing placements; it refuses only while fresh, and stays bounded.
+ */
+describe('heard-stock', () => {
   const line = (sku: string, quantity = 1, stock: number | null = 10) => ({ sku, quantity, stock });
+  const TRUSTED_MS = SHOWN_STOCK_SECONDS * 1000;
 
-  afterEach(() => forgetSeenStock());
+  afterEach(() => forgetHeardStock());
 
   describe('stock heard at the edge', () => {
-    it('refuses a line heard short until the answer is SEEN_TTL_MS old; the newest answer wins; unlimited lines never', () => {
-      noteAvailable('w', { A: 0, B: 3 }, 1000);
+    it('refuses a line heard short until the answer is 2 s old; the newest answer wins; unlimited lines never', () => {
+      hear('w', { A: 10, B: 10 }, { A: 0, B: 3 }, 1000);
       expect(heardShort('w', [line('A'), line('B', 3), line('B', 4), line('U', 1, null)], 1000)).toEqual([
         { sku: 'A', available: 0 },
         { sku: 'B', available: 3 },
       ]);
       expect(heardShort('other', [line('A')], 1000)).toEqual([]);
-      expect(heardShort('w', [line('A')], 1000 + SEEN_TTL_MS)).toEqual([]);
-      noteAvailable('w', { A: 2 }, 1500);
+      expect(heardShort('w', [line('A')], 1000 + TRUSTED_MS)).toEqual([]);
+      hear('w', { A: 10 }, { A: 2 }, 1500);
       expect(heardShort('w', [line('A')], 1600)).toEqual([]);
       // An answer the ledger gave before, heard after (one the data centre kept): the newer one stands.
-      noteAvailable('w', { A: 0 }, 1200);
+      hear('w', { A: 10 }, { A: 0 }, 1200);
       expect(heardShort('w', [line('A')], 1600)).toEqual([]);
     });
 
     it('keeps at most 4,096 skus, the oldest heard forgotten first', () => {
       const now = Date.now();
-      noteAvailable('w', { first: 0 }, now);
-      noteAvailable('w', Object.fromEntries(Array.from({ length: 4096 }, (_, i) => [`sku-${i}`, 0])), now);
+      hear('w', { first: 1 }, { first: 0 }, now);
+      const many = Array.from({ length: 4096 }, (_, i) => `sku-${i}`);
+      hear('w', Object.fromEntries(many.map((sku) => [sku, 1])), Object.fromEntries(many.map((sku) => [sku, 0])), now);
       expect(heardShort('w', [line('first')], now)).toEqual([]);
       expect(heardShort('w', [line('sku-0'), line('sku-4095')], now)).toHaveLength(2);
+    });
+
+    it("one memory: a sku heard by any step answers a page's question of it, at the level asked, in the slot and 2 s it was heard", () => {
+      const now = Date.now();
+      // A checkout step's answer for A, a refused placement's for B: a page asking both at their levels is answered.
+      hear('w', { A: 5 }, { A: 2 }, now);
+      hear('w', { B: 3 }, { B: 0 }, now);
+      expect(heardAnswer('w', { A: 5, B: 3 }, now)).toEqual({ A: 2, B: 0 });
+      // Not for a sku not heard, another published level, 2 s later or in the next page slot.
+      expect(heardAnswer('w', { A: 5, C: 1 }, now)).toBeUndefined();
+      expect(heardAnswer('w', { A: 6 }, now)).toBeUndefined();
+      expect(heardAnswer('w', { A: 5 }, now + TRUSTED_MS)).toBeUndefined();
+      hear('w', { D: 1 }, { D: 1 }, 59_999);
+      expect(heardAnswer('w', { D: 1 }, 59_999)).toEqual({ D: 1 });
+      expect(heardAnswer('w', { D: 1 }, 60_000)).toBeUndefined();
+      // An answer of unknown age (a kept copy without its time) is not heard.
+      hear('w', { E: 1 }, { E: 0 }, 0);
+      expect(heardShort('w', [line('E')], now)).toEqual([]);
     });
 
     it('answers a placement heard short without placing it, and hears a placement refused for stock', async () => {
@@ -71,8 +95,8 @@ describe('stock-seen', () => {
         placed++;
         return refusal;
       };
-      expect(await placeUnlessHeardShort('w', [line('A')], place)).toEqual(refusal);
-      expect(await placeUnlessHeardShort('w', [line('A')], place)).toEqual(refusal);
+      expect(await placeUnlessHeardShort({ websiteId: 'w', lines: [line('A')] }, [], place)).toEqual(refusal);
+      expect(await placeUnlessHeardShort({ websiteId: 'w', lines: [line('A')] }, [], place)).toEqual(refusal);
       expect(placed).toBe(1);
     });
   });

@@ -18,9 +18,6 @@ import {
 import { DISCOUNT_MESSAGES, discountProblem, normalCode, type Discount } from '../../commerce/discounts';
 import { GIFT_CARD_MESSAGES, maskedGiftCardCode, normalGiftCardCode } from '../../commerce/gift-cards';
 import { SHIPPING_MESSAGES } from '../../commerce/shipping';
-import type { StockLine } from '../stock';
-import { noteAvailable } from '../stock-seen';
-import { stockLedger } from '../stubs';
 import {
   CHECKOUT_KEEP_MS,
   MAX_CHECKOUTS,
@@ -161,32 +158,10 @@ export function view(
 }
 
 /**
- * What the cart asks for beyond what is available now (a checkout reserves nothing: stock is reserved at payment).
- * The route asks it beside ORDERS.start, not through it: one round trip to a shared object in series, not two.
- */
-export async function unavailableLines(
-  env: Env,
-  request: Pick<CheckoutRequest, 'websiteId' | 'lines'>,
-  now = Date.now(),
-): Promise<{ sku: string; available: number }[]> {
-  const counted = request.lines.filter(
-    (line): line is StockLine & { stock: number } => line.stock !== null && line.quantity > 0,
-  );
-  if (counted.length === 0) return [];
-  const available = await stockLedger(env, request.websiteId).available(
-    Object.fromEntries(counted.map((line) => [line.sku, line.stock])),
-    now,
-  );
-  noteAvailable(request.websiteId, available);
-  return counted
-    .filter((line) => line.quantity > (available[line.sku] ?? 0))
-    .map((line) => ({ sku: line.sku, available: available[line.sku] ?? 0 }));
-}
-
-/**
  * Starts the checkout of a cart or updates it: POST/PUT /api/commerce/checkout. The stock is not its
- * business: the route asks the ledger at the same time (unavailableLines; Shopify's rule: reserve at
- * payment, not before), so no call holds units and the shopper's details are kept even when some is short.
+ * business: the route asks the ledger at the same time (`unavailableLines`, routes/pages/shown-stock.ts; Shopify's
+ * rule: reserve at payment, not before), so no call holds units and the shopper's details are kept even when some is
+ * short.
  */
 export async function start(
   self: OrdersContext,

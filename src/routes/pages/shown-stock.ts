@@ -1,15 +1,16 @@
 /**
- * What a store page shows of stock, read at the edge: the stock ledger's answer for a page's skus is
- * kept in the data centre's Cache API for SHOWN_STOCK_SECONDS, so the misses of that moment (every
- * isolate's at a product page's freshness slot, the page's `?format=json`, another page showing the same
- * skus) share one ledger read instead of each making a round trip to the website's one `StockLedger`
- * (issue 34; docs/architecture.md, "Round trips per request kind"). What a page shows and what an add to the
- * cart may ask for come from here (a cart reserves nothing: it only keeps a shopper from asking for more than there
- * is); checking out and placing an order still ask the ledger, which alone sells, but a placement of a sku the data
- * centre's kept answer says is short is refused at the edge (`hearKeptStock`: a flash sale's losers told at once).
+ * Stock at the edge (issue 34; docs/architecture.md, "Round trips per request kind"): one in-isolate memory of the
+ * stock ledger's answers by website and sku, and their copy kept in the data centre's Cache API per question. A page
+ * and an add read this isolate's answer, else the data centre's, else the ledger, so the misses and adds of a moment
+ * (every isolate's at a freshness slot's start, the page's other hosts, `?format=json`) share one ledger read. A
+ * checkout step asks the ledger and is heard; a placement of a sku heard short is refused without reaching the orders
+ * object (a flash sale's losers told at once), one the ledger refuses is heard. It only refuses: the ledger alone
+ * sells. It is a route module: only routes may import the storefront's questions, the objects and the fault layer.
  */
 import type { Context } from 'hono';
-import { noteAvailable, SEEN_TTL_MS } from '../../durable/stock-seen';
+import { CHECKOUT_MESSAGES } from '../../commerce/checkout-totals';
+import { type CheckoutRequest, type PlaceOutcome, placeRefused } from '../../durable/orders/model';
+import type { StockLine } from '../../durable/stock';
 import { availableStockOf } from '../../durable/stubs';
 import { faultable } from '../../faults';
 import type { Item } from '../../site/model/schema';
@@ -17,55 +18,71 @@ import { countedStock, freshnessSlot, type ReadAvailable } from '../../storefron
 import { type AppEnv, storeOf } from '../shared/http';
 
 /**
- * How long a ledger answer is shown again, within its page freshness slot. A page showing stock is
- * already kept a whole slot (STOCK_FRESH_SECONDS, 30 s), so this adds at most 2 s to what a page rendered
- * in the slot may promise and never sells anything. It is how long an isolate trusts a stock answer it heard short
- * (`SEEN_TTL_MS`, `durable/stock-seen.ts`), one rule: a kept answer goes on to refuse placements there
- * (`hearKeptStock`). Long enough to share one read among
- * the burst of misses a slot's start brings (each isolate's, the page's other hosts and `?format=json`),
- * short enough that a sale or a merchant's count shows on the pages rendered 2 s after it.
+ * How long a ledger answer is trusted, from when the ledger was asked: it adds at most 2 s to what a page kept a slot
+ * (STOCK_FRESH_SECONDS, 30 s) may promise and sells nothing. Long enough to share one read among a slot's first misses,
+ * short enough that a sale or a merchant's count shows on the pages, adds and placements made 2 s after it.
  */
-export const SHOWN_STOCK_SECONDS = SEEN_TTL_MS / 1000;
+export const SHOWN_STOCK_SECONDS = 2;
+const TRUSTED_MS = SHOWN_STOCK_SECONDS * 1000;
 /** A page asking about more skus than fit this in its key reads the ledger itself. */
 const MAX_KEY_LENGTH = 2_000;
-
-/** When the ledger was asked for a kept answer (ms since the epoch), so an isolate that finds it keeps it no longer. */
+/** When the ledger was asked for a kept answer (ms since the epoch), so an isolate that finds it trusts it no longer. */
 const READ_AT_HEADER = 'x-read-at';
-/** Answers this isolate heard, by key (the oldest first), each until SHOWN_STOCK_SECONDS after the ledger gave it. */
-const heard = new Map<string, { available: Readonly<Record<string, number>>; until: number }>();
-/** Keys kept per isolate: a few hundred bytes each, bounded whatever the catalogue. */
-const MAX_HEARD = 1_000;
 
-/** A ledger answer kept at the edge, with when the ledger gave it (ms since the epoch; 0: not said). */
-interface KeptAnswer {
-  available: Readonly<Record<string, number>>;
-  readAt: number;
+/** What this isolate heard, by `website\0sku` (the oldest heard first): units available, the level asked, when. */
+const heard = new Map<string, { available: number; level: number; at: number }>();
+/** Skus kept per isolate: bounded whatever the catalogue. */
+const MAX_HEARD = 4096;
+const keyOf = (websiteId: string, sku: string) => `${websiteId}\u0000${sku}`;
+
+/** Hears `available`, the ledger's answer to `asked` (sku → published level) given at `at`, per sku unless one given later was. */
+export function hear(
+  websiteId: string,
+  asked: Readonly<Record<string, number>>,
+  available: Readonly<Record<string, number>>,
+  at = Date.now(),
+): void {
+  if (!(at > 0)) return; // an answer of unknown age
+  for (const [sku, units] of Object.entries(available)) {
+    const key = keyOf(websiteId, sku);
+    const level = asked[sku];
+    if (level === undefined || (heard.get(key)?.at ?? 0) > at) continue;
+    heard.delete(key);
+    heard.set(key, { available: units, level, at });
+    if (heard.size > MAX_HEARD) heard.delete(heard.keys().next().value as string);
+  }
 }
 
-/**
- * The answer heard under `url` that is still fresh at `now`. A miss of a page whose skus the isolate asked about in the
- * last SHOWN_STOCK_SECONDS reads neither the ledger nor the Cache API: without this, each paid a Cache API match and a
- * JSON parse (and, where the Cache API had no copy, a ledger call: a stock object's RPC and its statement).
- */
-function heardAt(url: string, now: number): KeptAnswer | undefined {
-  const found = heard.get(url);
-  if (found === undefined) return undefined;
-  if (found.until > now) return { available: found.available, readAt: found.until - SHOWN_STOCK_SECONDS * 1000 };
-  heard.delete(url);
-  return undefined;
+/** The sku's answer heard within the last SHOWN_STOCK_SECONDS. */
+function trusted(websiteId: string, sku: string, now: number) {
+  const found = heard.get(keyOf(websiteId, sku));
+  return found !== undefined && now - found.at < TRUSTED_MS ? found : undefined;
 }
 
-/** Keeps `available`, which the ledger gave at `readAt` (an answer of unknown age is not kept). */
-function hear(url: string, available: Readonly<Record<string, number>>, readAt: number): void {
-  if (!(readAt > 0)) return;
-  heard.delete(url);
-  heard.set(url, { available, until: readAt + SHOWN_STOCK_SECONDS * 1000 });
-  if (heard.size > MAX_HEARD) heard.delete(heard.keys().next().value as string);
+/** The answer to `asked` from memory: every sku trusted, at the level asked, heard in the freshness slot of `now`. */
+export function heardAnswer(websiteId: string, asked: Readonly<Record<string, number>>, now = Date.now()) {
+  const answer: Record<string, number> = {};
+  for (const [sku, level] of Object.entries(asked)) {
+    const found = trusted(websiteId, sku, now);
+    if (found?.level !== level || freshnessSlot(found.at) !== freshnessSlot(now)) return undefined;
+    answer[sku] = found.available;
+  }
+  return answer;
 }
 
-/** The Cache API key of the website's answer to `counted` in the page freshness slot of now; null when too long. */
-function keptAnswerUrl(websiteId: string, counted: Record<string, number>): string | null {
-  const question = Object.entries(counted)
+/** The counted lines of `lines` heard short within SHOWN_STOCK_SECONDS, with what was heard. */
+export function heardShort(websiteId: string, lines: readonly StockLine[], now = Date.now()) {
+  return lines.flatMap((line) => {
+    const found = line.stock === null || line.quantity <= 0 ? undefined : trusted(websiteId, line.sku, now);
+    return found !== undefined && found.available < line.quantity
+      ? [{ sku: line.sku, available: found.available }]
+      : [];
+  });
+}
+
+/** The Cache API key of the website's answer to `asked` in the page freshness slot of now; null when too long. */
+function keptAnswerUrl(websiteId: string, asked: Readonly<Record<string, number>>): string | null {
+  const question = Object.entries(asked)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([sku, level]) => `${encodeURIComponent(sku)}=${level}`)
     .join('&');
@@ -75,41 +92,36 @@ function keptAnswerUrl(websiteId: string, counted: Record<string, number>): stri
 
 const keptAnswers = () => faultable('cache', (caches as unknown as { default: Cache }).default, 'shown stock');
 
-/** The answer kept under `url`, if any: this isolate's (`heard`), else the Cache API's (then heard); a Cache API that fails has none. */
-async function keptAnswer(url: string): Promise<KeptAnswer | undefined> {
-  const inMemory = heardAt(url, Date.now());
+/** The answer to `asked` kept under `url`: this isolate's, else the Cache API's (then heard). Never a ledger read. */
+async function keptAnswer(websiteId: string, asked: Readonly<Record<string, number>>, url: string) {
+  const inMemory = heardAnswer(websiteId, asked);
   if (inMemory !== undefined) return inMemory;
   const kept = await keptAnswers()
     .match(url)
     .catch(() => undefined);
   const available = await kept?.json<Record<string, number>>().catch(() => undefined);
-  if (available === undefined) return undefined;
-  const readAt = Number(kept?.headers.get(READ_AT_HEADER)) || 0;
-  hear(url, available, readAt);
-  return { available, readAt };
+  if (available !== undefined) hear(websiteId, asked, available, Number(kept?.headers.get(READ_AT_HEADER)) || 0);
+  return available;
 }
 
 /**
- * `read` (the ledger's `available`) with its answer kept in the Cache API per website, page freshness slot
- * and question (each sku with its published level, which is part of the question: a new level asks
- * again), and in this isolate's memory under the same key until it is SHOWN_STOCK_SECONDS old (`heard`).
- * Within the slot, so a page rendered in a slot shows stock read in that slot, as before: a
- * sale shows on every page rendered in the next slot. A Cache API that fails counts as a miss; a put
- * runs after the answer (`waitUntil`).
+ * `read` (the ledger's `available`, heard) with its answer kept in the Cache API per website, freshness slot and
+ * question (each sku with its published level: a new level asks again) for SHOWN_STOCK_SECONDS, asked after this
+ * isolate's memory: a sale shows on every page rendered in the next slot. A Cache API that fails counts as a miss; a
+ * put runs after the answer (`waitUntil`).
  */
 export function shownStock(
   websiteId: string,
   read: ReadAvailable,
   waitUntil: (work: Promise<unknown>) => void,
 ): ReadAvailable {
-  return async (counted) => {
-    const url = keptAnswerUrl(websiteId, counted);
-    if (url === null) return read(counted);
-    const kept = await keptAnswer(url);
-    if (kept !== undefined) return kept.available;
+  return async (asked) => {
+    const url = keptAnswerUrl(websiteId, asked);
+    if (url === null) return read(asked);
+    const kept = await keptAnswer(websiteId, asked, url);
+    if (kept !== undefined) return kept;
     const readAt = Date.now();
-    const available = await read(counted);
-    hear(url, available, readAt);
+    const available = await read(asked);
     const copy = new Response(JSON.stringify(available), {
       headers: {
         'content-type': 'application/json',
@@ -126,25 +138,67 @@ export function shownStock(
   };
 }
 
+/** The website's ledger asked now, its answer heard. */
+function askedStock(c: Context<AppEnv>, websiteId: string): ReadAvailable {
+  const read = availableStockOf(storeOf(c).objects);
+  return async (asked) => {
+    const at = Date.now();
+    const available = await read(asked);
+    hear(websiteId, asked, available, at);
+    return available;
+  };
+}
+
 /** The website's ledger read through `shownStock`, for the request `c`: what a page shows and what an add may ask for. */
 export function edgeStock(c: Context<AppEnv>, websiteId: string): ReadAvailable {
-  return shownStock(websiteId, availableStockOf(storeOf(c).objects), (work) => c.executionCtx.waitUntil(work));
+  return shownStock(websiteId, askedStock(c, websiteId), (work) => c.executionCtx.waitUntil(work));
+}
+
+/** The published level of each of `lines` counted: the question for the ledger. */
+const levelsOf = (lines: readonly StockLine[]) =>
+  Object.fromEntries(
+    lines.flatMap((line) => (line.stock === null || line.quantity <= 0 ? [] : [[line.sku, line.stock]])),
+  );
+
+/**
+ * What the cart asks for beyond what the ledger, asked now, says is available (a checkout reserves nothing: stock is
+ * reserved at payment). The route asks it beside ORDERS.start: one round trip to a shared object in series, not two.
+ */
+export async function unavailableLines(c: Context<AppEnv>, request: Pick<CheckoutRequest, 'websiteId' | 'lines'>) {
+  const asked = levelsOf(request.lines);
+  if (Object.keys(asked).length === 0) return [];
+  const available = await askedStock(c, request.websiteId)(asked);
+  return request.lines
+    .filter((line) => asked[line.sku] !== undefined && line.quantity > (available[line.sku] ?? 0))
+    .map((line) => ({ sku: line.sku, available: available[line.sku] ?? 0 }));
 }
 
 /**
- * Before an order of `items` is placed: what the data centre's pages and adds heard from the ledger of the items'
- * counted skus in the last SHOWN_STOCK_SECONDS (their kept answers, never a ledger read), noted in this isolate as
- * heard when the ledger gave it (`durable/stock-seen.ts`), so a placement of a sku short there is refused at once,
- * without reaching the orders object: a flash sale's losers in every isolate of the data centre, not only in the one
- * that heard a refusal. It only refuses; the ledger alone sells.
+ * `place` unless a line of the placement was heard short: by this isolate, or by the data centre's pages and adds (the
+ * answer each counted item's add asks, kept in the Cache API: a lookup, never a ledger read), so a flash sale's loser
+ * is told at once in any isolate, with the ledger's message and `unavailable`. A placement refused for stock is heard.
  */
-export async function hearKeptStock(websiteId: string, items: Iterable<Item>): Promise<void> {
+export async function placeUnlessHeardShort(
+  { websiteId, lines }: Pick<CheckoutRequest, 'websiteId' | 'lines'>,
+  items: Iterable<Item>,
+  place: () => Promise<PlaceOutcome>,
+): Promise<PlaceOutcome> {
   await Promise.all(
-    [...items].map(async (item) => {
-      const counted = countedStock(item);
-      const url = Object.keys(counted).length === 0 ? null : keptAnswerUrl(websiteId, counted);
-      const kept = url === null ? undefined : await keptAnswer(url);
-      if (kept !== undefined && kept.readAt > 0) noteAvailable(websiteId, kept.available, kept.readAt);
+    [...items].map((item) => {
+      const asked = countedStock(item);
+      const url = Object.keys(asked).length === 0 ? null : keptAnswerUrl(websiteId, asked);
+      return url === null ? undefined : keptAnswer(websiteId, asked, url);
     }),
   );
+  const short = heardShort(websiteId, lines);
+  if (short.length > 0) return placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable: short });
+  const outcome = await place();
+  if (!outcome.ok && outcome.unavailable !== undefined)
+    hear(websiteId, levelsOf(lines), Object.fromEntries(outcome.unavailable.map((l) => [l.sku, l.available])));
+  return outcome;
+}
+
+/** Forgets everything heard (tests: an isolate that heard nothing). */
+export function forgetHeardStock(): void {
+  heard.clear();
 }

@@ -30,15 +30,13 @@ import {
   type PlaceRefused,
   type StartedCheckout,
 } from '../../durable/orders';
-import { unavailableLines } from '../../durable/orders/checkout';
 import type { StockLine } from '../../durable/stock';
-import { placeUnlessHeardShort } from '../../durable/stock-seen';
 import { tokenDigest } from '../../durable/passwords';
 import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
 import { itemsAtVersion } from '../../site/published/item-at-version';
 import type { Item } from '../../site/model/schema';
-import { hearKeptStock } from '../pages/shown-stock';
+import { placeUnlessHeardShort, unavailableLines } from '../pages/shown-stock';
 import { rememberOrder, withAccountDetails } from './account-checkout';
 import { demoShipping } from './demo-shipping';
 import { currentCrumb, requireCrumb } from '../shared/csrf';
@@ -183,7 +181,7 @@ async function started(
   request: CheckoutRequest,
   start: () => Promise<StartedCheckout>,
 ): Promise<StartedCheckout> {
-  const [outcome, unavailable] = await Promise.all([start(), unavailableLines(c.env, request)]);
+  const [outcome, unavailable] = await Promise.all([start(), unavailableLines(c, request)]);
   if (!outcome.ok || unavailable.length === 0) return outcome;
   return placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable });
 }
@@ -329,9 +327,7 @@ checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) =>
     // A sku this isolate, or the data centre's pages and adds, heard short is refused at once, without reaching the
     // orders object (a flash sale's losers); a retry of a claim goes to the orders object, which answers what its key
     // already has (a paid order, for one).
-    if (claimed === 'new') await hearKeptStock(request.websiteId, items.values());
-    outcome =
-      claimed === 'new' ? await placeUnlessHeardShort(request.websiteId, request.lines, placing) : await placing();
+    outcome = claimed === 'new' ? await placeUnlessHeardShort(request, items.values(), placing) : await placing();
     // No order was placed (refused, declined, failed before the charge): the cart is the shopper's again.
     if (!outcome.ok) await stub.release(key);
     await rememberOrder(c, outcome);
