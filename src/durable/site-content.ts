@@ -36,7 +36,7 @@ import { setStoreSettings, type StoreSettingsChange } from '../site/edits/store-
 import { purgeCdn } from '../integrations/cdn-purge';
 import { CHANGES_KEPT, cdnTags, MAX_CHANGE_TAGS, pageCacheTag, type ContentChange } from '../site/published/page-tags';
 import * as tables from './content-tables';
-import { refused, type Done, type Refused } from '../result';
+import { refused, type Done, type Refused, type Result } from '../result';
 import {
   createVersionTables,
   forgetVersions,
@@ -100,6 +100,9 @@ export type ContentRefusal = edits.EditRefusal | 'no-store' | 'forbidden';
 
 /** An edit applied: the ground's success (src/result.ts) with the content version it made beside its value (null: nothing changed). */
 export type EditOutcome = (Done<edits.EditValue> & { version: number | null }) | Refused<ContentRefusal>;
+
+/** Why an import step was refused: content that does not check, or another import started since (it replaced this one). */
+export type ImportRefusal = 'invalid' | 'replaced';
 
 /** A read and the content version it was read at. */
 export interface Versioned<T> {
@@ -792,27 +795,27 @@ export class SiteContent extends DurableObject<Env> {
    * Starts replacing the whole site: validates the shell and clears any import in progress. The
    * site is unchanged until `commitImport`.
    */
-  beginImport(shellInput: unknown): { importId: string } | { error: string } {
+  beginImport(shellInput: unknown): Result<{ importId: string }, 'invalid'> {
     const parsed = parseShell(shellInput);
-    if ('error' in parsed) return parsed;
+    if ('error' in parsed) return refused('invalid', parsed.error);
     const importId = crypto.randomUUID();
     this.ctx.storage.transactionSync(() => {
       this.sql.exec('DELETE FROM staged_items');
       this.sql.exec("DELETE FROM meta WHERE key LIKE 'import:%'");
       tables.writeMeta(this.sql, `import:${importId}`, JSON.stringify(parsed.site));
     });
-    return { importId };
+    return { ok: true, value: { importId } };
   }
 
   /** Validates and stages a batch of the import's items; `first` is the batch's position in the import. */
-  stageItems(importId: string, first: number, items: unknown[]): { ok: true } | { error: string } {
+  stageItems(importId: string, first: number, items: unknown[]): Result<null, ImportRefusal> {
     const shellText = tables.readMeta(this.sql, `import:${importId}`);
-    if (shellText === null) return { error: ITEM_MESSAGES.importReplaced };
+    if (shellText === null) return refused('replaced', ITEM_MESSAGES.importReplaced);
     const { collections } = JSON.parse(shellText) as Site;
     const valid: string[] = [];
     for (const [i, input] of items.entries()) {
       const parsed = parseItem(input, first + i, collections);
-      if ('error' in parsed) return parsed;
+      if ('error' in parsed) return refused('invalid', parsed.error);
       valid.push(JSON.stringify(parsed.item));
     }
     this.ctx.storage.transactionSync(() => {
@@ -825,17 +828,17 @@ export class SiteContent extends DurableObject<Env> {
         );
       }
     });
-    return { ok: true };
+    return { ok: true, value: null };
   }
 
   /**
    * Swaps the staged site in, in one transaction with the version bump: all of it or (on a
    * duplicate item id or URL, or an item of a collection the site lacks) none of it.
    */
-  commitImport(websiteId: string, importId: string): Promise<{ version: number } | { error: string }> {
-    return this.queue.run(async () => {
+  commitImport(websiteId: string, importId: string): Promise<Result<{ version: number }, ImportRefusal>> {
+    return this.queue.run(async (): Promise<Result<{ version: number }, ImportRefusal>> => {
       const shellText = tables.readMeta(this.sql, `import:${importId}`);
-      if (shellText === null) return { error: ITEM_MESSAGES.importReplaced };
+      if (shellText === null) return refused('replaced', ITEM_MESSAGES.importReplaced);
       const shell = JSON.parse(shellText) as Site;
       const before = tables.shellJson(this.sql);
       const collections = new Set(shell.collections.map((c) => c.id));
@@ -877,7 +880,7 @@ export class SiteContent extends DurableObject<Env> {
           Number.isInteger(pointer) ? pointer : 0,
         );
       } catch (error) {
-        if (error instanceof ImportRefused) return { error: error.message };
+        if (error instanceof ImportRefused) return refused('invalid', error.message);
         throw error;
       } finally {
         this.ctx.storage.transactionSync(() => {
@@ -887,7 +890,7 @@ export class SiteContent extends DurableObject<Env> {
       }
       await this.publishVersion(websiteId, version);
       await this.scheduleAlarm();
-      return { version };
+      return { ok: true, value: { version } };
     });
   }
 }

@@ -12,7 +12,8 @@ import { AdminCallError, receiveSite, sendSite, type AdminTarget } from '../../s
 import type { SiteJson } from '../../scripts/site/site-json';
 import { createTables } from '../../src/durable/content-tables';
 import { contentObject, contentObjects, stockLedger } from '../../src/durable/stubs';
-import type { Edit, EditOutcome } from '../../src/durable/site-content';
+import { ITEM_MESSAGES, type Edit, type EditOutcome } from '../../src/durable/site-content';
+import { refused } from '../../src/result';
 import { ContentMoved, itemsById, siteCatalog } from '../../src/site/published/catalog';
 import { demoSite, DEMO_MERCHANTS } from '../../src/site/seed/demo';
 import { ROLES } from '../../src/site/roles';
@@ -715,6 +716,38 @@ describe('import and export', () => {
       expect(await importSite(contentObject(env, 'moved'), 'moved', exported as SiteInput)).toHaveProperty('version');
       const again = await exportSite(contentObject(env, 'moved'));
       expect({ ...again, website: { ...again?.website, id: ID } }).toEqual(exported);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "the object's import steps answer the ground's result shape (src/result.ts): ok and value, or a code and message",
+    async () => {
+      const content = contentObject(env, 'import-steps');
+      const site = catalogueSite('import-steps');
+      const { items, ...shell } = site;
+      expect(await content.beginImport({ ...shell, collections: 'none' })).toMatchObject({
+        ok: false,
+        error: 'invalid',
+      });
+      const begun = await content.beginImport(shell);
+      expect(begun).toMatchObject({ ok: true, value: { importId: expect.any(String) } });
+      const importId = begun.ok ? begun.value.importId : '';
+      expect(await content.stageItems(importId, 0, [{ ...(items[0] as ItemInput), urlId: 'Bad Slug' }])).toMatchObject({
+        ok: false,
+        error: 'invalid',
+      });
+      expect(await content.stageItems(importId, 0, items)).toEqual({ ok: true, value: null });
+      expect(await content.stageItems('not-begun', 0, items)).toEqual(
+        refused('replaced', ITEM_MESSAGES.importReplaced),
+      );
+      expect(await content.commitImport('import-steps', 'not-begun')).toEqual(
+        refused('replaced', ITEM_MESSAGES.importReplaced),
+      );
+      expect(await content.commitImport('import-steps', importId)).toEqual({
+        ok: true,
+        value: { version: expect.any(Number) },
+      });
     },
     TIMEOUT,
   );

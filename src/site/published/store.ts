@@ -54,14 +54,16 @@ export async function importSite(
   const shell = parseShell({ ...shellInput, website: { ...shellInput.website, id: websiteId } });
   if ('error' in shell) return shell;
   const begun = await content.beginImport(shell.site);
-  if ('error' in begun) return begun;
+  if (!begun.ok) return { error: begun.message };
+  const { importId } = begun.value;
   for (let first = 0; first < items.length; first += ITEM_BATCH) {
-    const staged = await content.stageItems(begun.importId, first, items.slice(first, first + ITEM_BATCH));
-    if ('error' in staged) return staged;
+    const staged = await content.stageItems(importId, first, items.slice(first, first + ITEM_BATCH));
+    if (!staged.ok) return { error: staged.message };
   }
-  const committed = await content.commitImport(websiteId, begun.importId);
-  if ('version' in committed) noteVersion(websiteId, committed.version);
-  return committed;
+  const committed = await content.commitImport(websiteId, importId);
+  if (!committed.ok) return { error: committed.message };
+  noteVersion(websiteId, committed.value.version);
+  return committed.value;
 }
 
 /** Validates and publishes a site under its own id; returns the new version, or the validation error. */

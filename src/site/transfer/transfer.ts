@@ -69,9 +69,9 @@ export async function beginImport(
     ...head,
     website: { ...head.website, id: target.websiteId },
   });
-  if ('error' in begun) throw new TransferError('invalid', begun.error);
+  if (!begun.ok) throw new TransferError('invalid', begun.message);
   const id = randomHex(16);
-  const staged: StagedImport = { ...target, contentImportId: begun.importId };
+  const staged: StagedImport = { ...target, contentImportId: begun.value.importId };
   await env.SITE_CONTENT.put(importKey(id), JSON.stringify(staged), { expirationTtl: STAGED_SECONDS });
   return id;
 }
@@ -93,7 +93,7 @@ export async function stageItems(
 ): Promise<void> {
   const staged = await stagedImport(env.SITE_CONTENT, id);
   const result = await contentOf(staged.websiteId).stageItems(staged.contentImportId, first, items);
-  if ('error' in result) throw new TransferError('conflict', result.error);
+  if (!result.ok) throw new TransferError('conflict', result.message);
   const products: Record<string, number> = {};
   for (const item of items)
     if (item.structuredContent !== undefined) products[item.collectionId] = (products[item.collectionId] ?? 0) + 1;
@@ -133,11 +133,11 @@ export async function commitImport(
   const staged = await stagedImport(kv, id);
   await checkParts(kv, id, parts, itemCount);
   const committed = await contentOf(staged.websiteId).commitImport(staged.websiteId, staged.contentImportId);
-  if ('error' in committed) throw new TransferError('invalid', committed.error);
+  if (!committed.ok) throw new TransferError('invalid', committed.message);
   if (staged.host !== null) await mapHost(kv, staged.host, staged.websiteId);
   else if (staged.websiteId === DEMO_SITE_ID) await markDevelopmentStoreImported(kv);
   await Promise.all([kv.delete(importKey(id)), ...Array.from({ length: parts }, (_, n) => kv.delete(partKey(id, n)))]);
-  return { websiteId: staged.websiteId, host: staged.host, version: committed.version };
+  return { websiteId: staged.websiteId, host: staged.host, version: committed.value.version };
 }
 
 /** Whether the website (its `content` object) has published content. */
