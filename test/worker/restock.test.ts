@@ -3,7 +3,9 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MAX_SIGNUPS, RestockSignups } from '../../src/durable/restock';
-import { restockAdmin, RESTOCK_MESSAGES } from '../../src/routes/shop/restock';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../src/routes/shared/http';
+import { RESTOCK_MESSAGES, restockLists, restockSends } from '../../src/routes/shop/restock';
 import type { RestockFormProps } from '../../src/client/islands/RestockForm';
 import { restockSignups } from '../../src/durable/stubs';
 import { demoSite } from '../../src/site/seed/demo';
@@ -13,6 +15,8 @@ import { Visitor } from './visitor';
 const SIGN_UP = '/api/site-users/account/notifications/restock';
 const MUG = { productId: 'p-ceramic-mug', variantId: 'v14' };
 const TOKEN = 'local:product_waitlist:0123456789abcdef';
+/** The merchant's calls without the permissions the restock area puts them behind. */
+const restockAdmin = new Hono<AppEnv>().route('/', restockLists).route('/', restockSends);
 
 function admin(path: string, init: RequestInit = {}) {
   const crumb = 'a'.repeat(32);

@@ -12,6 +12,7 @@ import { hourOf, type DashboardSummary, type StoredSummary } from '../../beacon/
 import { type ContentObject, itemsById } from '../../site/published/catalog';
 import { validate } from '../../http/body';
 import { type AppEnv, withSite, storeOf } from '../shared/http';
+import { guardedArea } from '../shared/guarded-area';
 import { requirePermission } from './merchant-session';
 
 const rangeQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
@@ -50,7 +51,5 @@ dashboard.get(api.analyticsSummary.pattern, withSite, async (c) => {
   return answer(c, api.analyticsSummary, summary);
 });
 
-/** The area the worker mounts: the figures behind the merchant `analytics` permission. */
-export const analyticsArea = new Hono<AppEnv>();
-analyticsArea.get(api.analyticsSummary.pattern, requirePermission('analytics'));
-analyticsArea.route('/', dashboard);
+/** The area the worker mounts: the figures behind the merchant `analytics` permission, attached at the top of it. */
+export const analyticsArea = guardedArea(requirePermission('analytics')).route('/', dashboard);

@@ -230,15 +230,15 @@ async function stockView(env: Env, websiteId: string, item: Item): Promise<Varia
 
 /** A product's stock screen, mounted at `areas.console`. */
 export const productStock = new Hono<AppEnv>();
-productStock.on(['GET', 'POST'], pathIn(areas.console, api.stock), requirePermission('commerce'));
+const editStock = requirePermission('commerce');
 
-productStock.get(pathIn(areas.console, api.stock), async (c) => {
+productStock.get(pathIn(areas.console, api.stock), editStock, async (c) => {
   const item = await consoleProduct(c);
   if (item === null) return apiError(404, PRODUCT_MESSAGES.unknownProduct);
   return answer(c, api.stock, { variants: await stockView(c.env, c.var.site.website.id, item) });
 });
 
-productStock.post(pathIn(areas.console, api.adjustStock), async (c) => {
+productStock.post(pathIn(areas.console, api.adjustStock), editStock, async (c) => {
   const body = await readJson(c, adjustSchema, 4 * 1024);
   const item = await consoleProduct(c);
   if (item === null) return apiError(404, PRODUCT_MESSAGES.unknownProduct);

@@ -22,6 +22,7 @@ import type { Site } from '../../site/model/schema';
 import { requireCrumb } from '../shared/csrf';
 import { apiError, readJson, type AppEnv, storeOf, withSite } from '../shared/http';
 import { requirePermission } from '../console/merchant-session';
+import { guardedArea } from '../shared/guarded-area';
 import { rateLimit } from '../shared/rate-limit';
 
 export const RESTOCK_MESSAGES = {
@@ -109,10 +110,14 @@ restock.post(
   },
 );
 
-/** The merchant's calls; the restock area puts each behind its permission (sign-ups are customers' emails: customerData). */
-export const restockAdmin = new Hono<AppEnv>();
+/**
+ * The merchant's calls, in two parts the restock area puts behind their permissions at its top: reading
+ * sign-ups (customers' emails: customerData) and sending the emails (commerce).
+ */
+export const restockLists = new Hono<AppEnv>();
+export const restockSends = new Hono<AppEnv>();
 
-restockAdmin.get(api.restockGroups.pattern, withSite, async (c) => {
+restockLists.get(api.restockGroups.pattern, withSite, async (c) => {
   const objects = storeOf(c).objects;
   const page = await objects.restock.groups(c.req.query('cursor') ?? null);
   const groups = page.items.signUpGroups;
@@ -138,7 +143,7 @@ restockAdmin.get(api.restockGroups.pattern, withSite, async (c) => {
   });
 });
 
-restockAdmin.get(api.restockSignUps.pattern, withSite, async (c) => {
+restockLists.get(api.restockSignUps.pattern, withSite, async (c) => {
   const productId = c.req.query('productId');
   const variantId = c.req.query('variantId');
   if (productId === undefined || variantId === undefined) return apiError(400, 'productId and variantId are required');
@@ -181,14 +186,13 @@ async function sendAll(
   return answer(c, route, { queued, soldOut: found.length - inStock.length });
 }
 
-restockAdmin.post(api.sendRestock.pattern, withSite, async (c) =>
+restockSends.post(api.sendRestock.pattern, withSite, async (c) =>
   sendAll(c, api.sendRestock, [await readJson(c, restockSendSchema, MAX_BODY_BYTES)], true),
 );
 
-restockAdmin.post(api.sendAllRestock.pattern, withSite, async (c) =>
+restockSends.post(api.sendAllRestock.pattern, withSite, async (c) =>
   sendAll(c, api.sendAllRestock, (await readJson(c, restockSendAllSchema, MAX_BODY_BYTES)).sendRequests),
 );
 
-restock.on('GET', [api.restockSignUps.pattern, api.restockGroups.pattern], requirePermission('customerData'));
-restock.on('POST', [api.sendRestock.pattern, api.sendAllRestock.pattern], requirePermission('commerce'));
-restock.route('/', restockAdmin);
+restock.route('/', guardedArea(requirePermission('customerData')).route('/', restockLists));
+restock.route('/', guardedArea(requirePermission('commerce')).route('/', restockSends));
