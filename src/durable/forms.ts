@@ -31,6 +31,7 @@ import type { EmailMessage } from '../integrations/email';
 import { randomHex } from '../ids';
 import { EMAIL_OUTBOX_MIGRATIONS, EmailOutbox } from './email-outbox';
 import { migrate, type Migration } from './migrations';
+import { refused, type Result } from '../result';
 
 /** How long a submission key stays usable. */
 export const KEY_TTL_MS = 60 * 60 * 1000;
@@ -69,7 +70,8 @@ export interface StoredListMember extends ListMember {
 /** The merchant API answers these as they are (src/api/merchant.ts). */
 export type { StoredSubmission, Submission };
 
-export type SaveResult = { ok: true; id: number } | { ok: false };
+/** A submission saved: its id; refused `bad-key` when its key is unknown, used or expired (the route answers 401). */
+export type SaveResult = Result<number, 'bad-key'>;
 
 /** Where a form's new submissions are emailed; `enabled` off keeps the address for later. */
 export interface FormNotification {
@@ -155,7 +157,7 @@ export class FormSubmissions extends DurableObject<Env> {
     const used = this.sql
       .exec('DELETE FROM submission_keys WHERE key = ? AND expires_at > ? RETURNING key', key, Date.now())
       .toArray();
-    if (used.length === 0) return { ok: false };
+    if (used.length === 0) return refused('bad-key', 'The submission key is unknown, used or expired.');
     const row = this.sql
       .exec<{ id: number }>(
         `INSERT INTO submissions (form_id, values_json, page_id, page_title, page_path, content_source, submitted_at)
@@ -191,7 +193,7 @@ export class FormSubmissions extends DurableObject<Env> {
     const confirming = member !== null && confirmation !== null && this.requestConfirmation(member, confirmation);
     // Not awaited: the object's output gate holds the reply until this storage write is durable.
     if (notified || confirming) void this.ctx.storage.setAlarm(Date.now());
-    return { ok: true, id: row.id };
+    return { ok: true, value: row.id };
   }
 
   /** Queues the member's confirmation email when it is pending and has no live link; true when queued. */

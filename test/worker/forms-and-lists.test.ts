@@ -345,9 +345,11 @@ describe('forms', () => {
           pagePath: null,
           contentSource: null,
         };
-        expect(forms.save(first.key, submission)).toEqual({ ok: false });
-        expect(forms.save(keys[0] ?? '', submission)).toEqual({ ok: false });
-        expect(forms.save(keys[2] ?? '', submission)).toMatchObject({ ok: true });
+        // The ground's result shape (src/result.ts): a refusal's code and message, the saved id as the value.
+        const badKey = { ok: false, error: 'bad-key', message: 'The submission key is unknown, used or expired.' };
+        expect(forms.save(first.key, submission)).toEqual(badKey);
+        expect(forms.save(keys[0] ?? '', submission)).toEqual(badKey);
+        expect(forms.save(keys[2] ?? '', submission)).toEqual({ ok: true, value: expect.any(Number) });
 
         for (let i = 3; i < keys.length; i++) expect(forms.save(keys[i] ?? '', submission).ok).toBe(true);
         for (let i = 0; i < 5; i++) expect(forms.save((await forms.issueKey()).key, submission).ok).toBe(true);

@@ -148,7 +148,7 @@ forms.post(pathIn(areas.forms, api.saveFormSubmission), withSite, demoShipping, 
     member,
     confirmation,
   );
-  if (!saved.ok) return apiError(401, FORM_SUBMIT_MESSAGES.badKey);
+  if (!saved.ok) return apiError(401, FORM_SUBMIT_MESSAGES.badKey); // 'bad-key', the one refusal
   // The promo popup's promise: a newsletter sign-up gets a single-use welcome code by email, when the merchant enables it.
   if (form.kind === 'newsletter' && typeof email === 'string')
     await storeOf(c).objects.orders.issueWelcomeCode(
@@ -156,5 +156,5 @@ forms.post(pathIn(areas.forms, api.saveFormSubmission), withSite, demoShipping, 
       site.website.siteTitle,
       shopperEmailLocale(site, body.locale),
     );
-  return answer(c, api.saveFormSubmission, { success: true, submissionId: saved.id });
+  return answer(c, api.saveFormSubmission, { success: true, submissionId: saved.value });
 });
