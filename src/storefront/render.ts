@@ -158,18 +158,20 @@ export function renderBody(
 
 /**
  * A page as it is built: the response the visitor is sent and, once its body is rendered, the same bytes
- * whole (what the page cache keeps: src/routes/pages/page-cache.ts), so keeping a page reads no stream.
+ * whole as a Blob (what the page cache keeps: src/routes/pages/page-cache.ts), so keeping a page reads no stream.
+ * The Blob is made from the head's and the body's bytes at once: one copy of the page, not a joined array and
+ * then a Blob of it.
  */
 export interface BuiltPage {
   response: Response;
-  bytes: Promise<Uint8Array>;
+  bytes: Promise<Blob>;
 }
 
 /**
  * A streamed HTML response with its bytes: the head is filtered into bytes (the store's stylesheet encoded once per
  * isolate, not per page) and sent as the stream's first chunk, before the body is rendered; the body is rendered whole
  * (one string, filtered into bytes, without the rewriter's pass when it holds only trusted markup:
- * src/storefront/trusted-markup.ts) and sent as the second, and the two are joined once for the page cache (no tee, no second read of the stream). Untrusted scripts
+ * src/storefront/trusted-markup.ts) and sent as the second, and the two make one Blob for the page cache (no tee, no second read of the stream). Untrusted scripts
  * and styles are removed from both; the CSP allows the head's trusted inline elements and the code injection's by
  * hash (inline scripts in a theme's body get no hash: docs/security.md, "No injected markup can run").
  */
@@ -198,7 +200,10 @@ export async function buildPage(
       errorPanel,
     });
     const bytes = new Uint8Array(await rendered.arrayBuffer());
-    return { response: new Response(bytes, { status: page.status, headers }), bytes: Promise.resolve(bytes) };
+    return {
+      response: new Response(bytes, { status: page.status, headers }),
+      bytes: Promise.resolve().then(() => new Blob([bytes])),
+    };
   }
   const assets = data.assets as { criticalCss: string };
   const head = await keepTrustedBytesWith(assets.criticalCss, (criticalCss) =>
@@ -217,12 +222,7 @@ export async function buildPage(
   const bodyBytes = new Promise((resolve) => setTimeout(resolve, 0)).then(async () =>
     keepTrustedPageBytes(renderBody(site, data, page, development)),
   );
-  const bytes = bodyBytes.then((body) => {
-    const whole = new Uint8Array(headBytes.byteLength + body.byteLength);
-    whole.set(headBytes);
-    whole.set(body, headBytes.byteLength);
-    return whole;
-  });
+  const bytes = bodyBytes.then((body) => new Blob([headBytes, body]));
   // A page not kept (a 404, a buyer's page) never reads its bytes; a failed render errors the visitor's stream.
   bytes.catch(() => undefined);
   const stream = new ReadableStream<Uint8Array>({
