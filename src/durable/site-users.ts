@@ -14,6 +14,7 @@ import type { EmailMessage } from '../integrations/email';
 import { randomHex } from '../ids';
 import { AccountStore, type Session } from './accounts';
 import { EMAIL_OUTBOX_MIGRATIONS, EmailOutbox } from './email-outbox';
+import { refused, type Result } from '../result';
 import { migrate, type Migration } from './migrations';
 import type { PasswordHash } from './passwords';
 
@@ -48,7 +49,8 @@ export interface LinkEmail {
 }
 
 export type SignUpResult = 'created' | 'exists' | 'full';
-export type AddressChange = { ok: true; addresses: SavedAddress[] } | { ok: false; reason: 'notFound' | 'full' };
+/** The account's addresses after a change; refused `not-found` (no such address of the account) or `full` (MAX_ADDRESSES saved). */
+export type AddressChange = Result<SavedAddress[], 'not-found' | 'full'>;
 
 export function isVerified(profile: VisitorProfile): boolean {
   return profile.verified !== false;
@@ -245,8 +247,9 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
   /** Adds (`id` null) or replaces an address; the first one, or one saved with `makeDefault`, is the default. */
   saveAddress(userId: string, id: string | null, address: ShippingAddress, makeDefault: boolean): AddressChange {
     const saved = this.addresses(userId);
-    if (id !== null && !saved.some((a) => a.id === id)) return { ok: false, reason: 'notFound' };
-    if (id === null && saved.length >= MAX_ADDRESSES) return { ok: false, reason: 'full' };
+    if (id !== null && !saved.some((a) => a.id === id)) return refused('not-found', 'That address is no longer saved.');
+    if (id === null && saved.length >= MAX_ADDRESSES)
+      return refused('full', `The account has ${MAX_ADDRESSES} addresses saved, the most it may keep.`);
     const isDefault = makeDefault || saved.length === 0 || saved.some((a) => a.id === id && a.isDefault);
     if (isDefault) this.sql.exec('UPDATE account_addresses SET is_default = 0 WHERE account_id = ?', userId);
     if (id === null) {
@@ -267,7 +270,7 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
         userId,
       );
     }
-    return { ok: true, addresses: this.addresses(userId) };
+    return { ok: true, value: this.addresses(userId) };
   }
 
   /** Deletes an address; when it was the default, the oldest one left becomes the default. */
@@ -279,14 +282,14 @@ export class SiteUsers extends AccountStore<VisitorProfile> {
         userId,
       )
       .toArray()[0];
-    if (removed === undefined) return { ok: false, reason: 'notFound' };
+    if (removed === undefined) return refused('not-found', 'That address is no longer saved.');
     if (removed.is_default === 1) {
       this.sql.exec(
         'UPDATE account_addresses SET is_default = 1 WHERE id = (SELECT id FROM account_addresses WHERE account_id = ? ORDER BY created_at, id LIMIT 1)',
         userId,
       );
     }
-    return { ok: true, addresses: this.addresses(userId) };
+    return { ok: true, value: this.addresses(userId) };
   }
 
   /** The merchant's customers' accounts (docs/merchant.md, "Customers"): which of `emails` have one, by lower-cased email, and whether verified. */

@@ -377,6 +377,28 @@ describe('order history, addresses and the prefilled checkout', () => {
     // The session's xsrf token is needed.
     expect((await accountCall(visitor, 'wrong', 'POST', '/addresses', { address: ADDRESS })).status).toBe(403);
   });
+
+  it("answers an address change in the ground's result shape (src/result.ts): the addresses, or a code and message", async () => {
+    const object = users('result-shape.accounts.test');
+    expect(await object.deleteAddress('u-none', 'ad-none')).toEqual({
+      ok: false,
+      error: 'not-found',
+      message: 'That address is no longer saved.',
+    });
+    const added = await object.saveAddress('u-one', null, ADDRESS, false);
+    expect(added).toEqual({ ok: true, value: [expect.objectContaining({ address: ADDRESS, isDefault: true })] });
+    expect(await object.saveAddress('u-one', 'ad-none', ADDRESS, false)).toMatchObject({
+      ok: false,
+      error: 'not-found',
+    });
+    for (let i = 1; i < MAX_ADDRESSES; i++)
+      expect((await object.saveAddress('u-one', null, ADDRESS, false)).ok).toBe(true);
+    expect(await object.saveAddress('u-one', null, ADDRESS, false)).toEqual({
+      ok: false,
+      error: 'full',
+      message: `The account has ${MAX_ADDRESSES} addresses saved, the most it may keep.`,
+    });
+  });
 });
 
 describe("another shopper's ids (issue 32, the journeys' attacker's pass)", () => {

@@ -148,8 +148,8 @@ function addressAnswer(
   route: typeof api.addAddress | typeof api.changeAddress | typeof api.removeAddress,
   change: AddressChange,
 ): Response {
-  if (change.ok) return answer(c, route, { addresses: change.addresses });
-  return change.reason === 'full' ? apiError(409, ADDRESSES_FULL) : apiError(404, ACCOUNT_MESSAGES.addressNotFound);
+  if (change.ok) return answer(c, route, { addresses: change.value });
+  return change.error === 'full' ? apiError(409, ADDRESSES_FULL) : apiError(404, ACCOUNT_MESSAGES.addressNotFound);
 }
 
 /** The address body; else throws the 400 naming its fields (the checkout's address rule). */
