@@ -11,6 +11,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { randomHex } from '../ids';
+import { refused, type Result } from '../result';
 import { tokenDigest, type PasswordHash } from './passwords';
 import { migrate, type Migration } from './migrations';
 import { SIGN_IN_BACKOFF, SIGN_IN_MIGRATIONS, SignInAttempts, type SignInFailure } from './sign-in-attempts';
@@ -22,7 +23,15 @@ export interface Session<P> {
   profile: P;
 }
 
-export type SignInResult<P> = { ok: true; token: string; session: Session<P>; expiresAt: number } | { ok: false };
+/** A session issued: its token (the cookie), the session and when it ends. */
+export interface SignedIn<P> {
+  token: string;
+  session: Session<P>;
+  expiresAt: number;
+}
+
+/** Refused `password-changed`: the account is gone or its password changed since the worker checked it (the route answers 401 as for a wrong password). */
+export type SignInResult<P> = Result<SignedIn<P>, 'password-changed'>;
 
 /** An admitted attempt carries the account's id and stored hash (null: no account has this email); a locked one the wait. */
 export type SignInCheck =
@@ -122,7 +131,8 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
     address: string,
   ): Promise<SignInResult<P>> {
     const row = this.account('id', accountId);
-    if (row === undefined || row.password_hash !== verifiedHash) return { ok: false };
+    if (row === undefined || row.password_hash !== verifiedHash)
+      return refused('password-changed', 'The password changed while it was being checked.');
     const now = this.clock();
     this.attempts.reset(row.email, address, now);
     const token = randomHex(32);
@@ -138,9 +148,11 @@ export abstract class AccountStore<P extends object> extends DurableObject<Env> 
     this.sql.exec('DELETE FROM account_sessions WHERE expires_at <= ?', now);
     return {
       ok: true,
-      token,
-      expiresAt,
-      session: { userId: row.id, email: row.email, xsrfToken, profile: JSON.parse(row.profile) as P },
+      value: {
+        token,
+        expiresAt,
+        session: { userId: row.id, email: row.email, xsrfToken, profile: JSON.parse(row.profile) as P },
+      },
     };
   }
 

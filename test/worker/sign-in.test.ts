@@ -276,12 +276,20 @@ describe('sign-in load', () => {
     const check = await users.beginSignIn(SHOPPER.email, '192.0.2.1');
     if (!check.admitted || check.account === null) throw new Error('the account should be admitted');
     expect(check.account.password.iterations).toBe(PBKDF2_ITERATIONS);
+    // The ground's result shape (src/result.ts): a refusal's code and message, the session as the value.
     expect(await users.completeSignIn(check.account.id, 'not the stored hash', false, '192.0.2.1')).toEqual({
       ok: false,
+      error: 'password-changed',
+      message: 'The password changed while it was being checked.',
     });
-    expect((await users.completeSignIn(check.account.id, check.account.password.hash, false, '192.0.2.1')).ok).toBe(
-      true,
-    );
+    expect(await users.completeSignIn(check.account.id, check.account.password.hash, false, '192.0.2.1')).toEqual({
+      ok: true,
+      value: {
+        token: expect.any(String),
+        expiresAt: expect.any(Number),
+        session: expect.objectContaining({ email: SHOPPER.email }),
+      },
+    });
     expect(await users.beginSignIn('nobody@signin.test', '192.0.2.1')).toEqual({ admitted: true, account: null });
     expect(pbkdf2()).toBe(0);
   });

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import { CART_MESSAGES } from '../../commerce/cart';
-import type { SignInCheck, SignInResult } from '../../durable/accounts';
+import type { SignedIn, SignInCheck, SignInResult } from '../../durable/accounts';
 import { PBKDF2_ITERATIONS, verifyPassword, type PasswordHash } from '../../durable/passwords';
 import { apiError, type AppEnv } from './http';
 import { connectingAddressKey } from './rate-limit';
@@ -27,7 +27,7 @@ export interface PasswordAccounts<P> {
 const NO_ACCOUNT: PasswordHash = { hash: '0'.repeat(64), salt: '0'.repeat(32), iterations: PBKDF2_ITERATIONS };
 
 export type SignInOutcome<P> =
-  | { status: 'signedIn'; result: Extract<SignInResult<P>, { ok: true }> }
+  | { status: 'signedIn'; result: SignedIn<P> }
   | { status: 'refused' }
   | { status: 'locked'; retryAfterMs: number };
 
@@ -45,7 +45,7 @@ export async function signInWithPassword<P>(
   const matches = await verifyPassword(password, check.account?.password ?? NO_ACCOUNT);
   if (check.account === null || !matches) return { status: 'refused' };
   const result = await accounts.completeSignIn(check.account.id, check.account.password.hash, rememberMe, address);
-  return result.ok ? { status: 'signedIn', result } : { status: 'refused' };
+  return result.ok ? { status: 'signedIn', result: result.value } : { status: 'refused' };
 }
 
 /** The 401 or 429 answer to a sign-in that did not succeed. */
