@@ -504,7 +504,7 @@ export class CommerceOrders extends DurableObject<Env> {
   /** The merchant's email to a customer, sent at once (the alarm retries a failed send); refused past the store's hourly bound. */
   async emailCustomer(to: string, email: CustomerEmail, now = Date.now()): Promise<CustomerEmailOutcome> {
     const outcome = emailCustomer(this.self, to, email, now);
-    if (outcome.ok && outcome.queued) await scheduleAlarm(this.self);
+    if (outcome.ok && outcome.value.queued) await scheduleAlarm(this.self);
     return outcome;
   }
 

@@ -281,6 +281,14 @@ describe('customer-email', () => {
       const refused = await owner.json('POST', path(ADA), { ...EMAIL, sendId: 'compose-0051' });
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ error: CUSTOMER_EMAIL_MESSAGES.rateLimited });
+      // The object's answer is the ground's result shape (src/result.ts); the route chose the 429.
+      expect(await orders(websiteId).emailCustomer(ADA, { ...EMAIL, cc: [], bcc: [], sendId: 'compose-0052' })).toEqual(
+        {
+          ok: false,
+          error: 'rate-limited',
+          message: CUSTOMER_EMAIL_MESSAGES.rateLimited,
+        },
+      );
     });
   });
 });

@@ -20,10 +20,13 @@ describe('the orders alarm and its outbox', () => {
     const { websiteId } = await storeOnHost('alarm-retried.example');
     const store = orders(websiteId);
     injectFaults([{ target: 'alarm', mode: 'fail', name: 'CommerceOrders', times: 4 }]);
-    expect(await store.emailCustomer('ada@example.com', email('First'))).toEqual({ ok: true, queued: true });
+    expect(await store.emailCustomer('ada@example.com', email('First'))).toEqual({ ok: true, value: { queued: true } });
     // The fourth run failed: the runtime's next retry is 16 s away.
     await expect.poll(() => injectedFaults()['alarm:fail'] ?? 0, { timeout: 120_000, interval: 100 }).toBe(4);
-    expect(await store.emailCustomer('ada@example.com', email('Second'))).toEqual({ ok: true, queued: true });
+    expect(await store.emailCustomer('ada@example.com', email('Second'))).toEqual({
+      ok: true,
+      value: { queued: true },
+    });
     await expect
       .poll(async () => (await store.mailbox()).map((m) => m.subject), { timeout: 10_000, interval: 250 })
       .toEqual(['First', 'Second']);
@@ -35,7 +38,7 @@ describe('the orders alarm and its outbox', () => {
     const { websiteId, visitor } = await readyToPay('alarm-retried-order.example');
     const store = orders(websiteId);
     injectFaults([{ target: 'alarm', mode: 'fail', name: 'CommerceOrders', times: 5 }]);
-    expect(await store.emailCustomer('ada@example.com', email('First'))).toEqual({ ok: true, queued: true });
+    expect(await store.emailCustomer('ada@example.com', email('First'))).toEqual({ ok: true, value: { queued: true } });
     // The fifth run failed: the runtime's next retry is 32 s away.
     await expect.poll(() => injectedFaults()['alarm:fail'] ?? 0, { timeout: 90_000, interval: 100 }).toBe(5);
     const placed = await placeOrder(visitor);
@@ -65,7 +68,10 @@ describe('the orders alarm and its outbox', () => {
     });
     await expect.poll(() => injectedFaults()['alarm:slow'] ?? 0, { timeout: 30_000, interval: 50 }).toBeGreaterThan(0);
     const firstRun = Date.now();
-    expect(await store.emailCustomer('ada@example.com', email('Meanwhile'))).toEqual({ ok: true, queued: true });
+    expect(await store.emailCustomer('ada@example.com', email('Meanwhile'))).toEqual({
+      ok: true,
+      value: { queued: true },
+    });
     await expect
       .poll(async () => (await store.mailbox()).map((m) => m.subject), { timeout: 10_000, interval: 250 })
       .toEqual(['Meanwhile']);
