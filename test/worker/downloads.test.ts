@@ -110,8 +110,20 @@ describe('download grants', () => {
     const { websiteId, buyer, order } = await boughtPresets('expiry.downloads.test');
     const token = (await buyerView(buyer, order)).downloads?.[0]?.url.split('/').pop() ?? '';
     const later = Date.now() + DOWNLOAD_TTL_MS + 1000;
-    expect(await orders(websiteId).takeDownload(token, later)).toEqual({ ok: false, state: 'expired' });
-    expect(await orders(websiteId).takeDownload(token, Date.now())).toMatchObject({ ok: true });
+    // The ground's result shape (src/result.ts): the grant's state is the refusal's code; the route chose the 410.
+    expect(await orders(websiteId).takeDownload(token, later)).toEqual({
+      ok: false,
+      error: 'expired',
+      message: 'This download link has expired.',
+    });
+    expect(await orders(websiteId).takeDownload('0'.repeat(32), Date.now())).toMatchObject({
+      ok: false,
+      error: 'unknown',
+    });
+    expect(await orders(websiteId).takeDownload(token, Date.now())).toEqual({
+      ok: true,
+      value: { itemId: expect.any(String), orderId: expect.any(String) },
+    });
   });
 
   it('a refund of the line or a cancellation revokes the link', async () => {

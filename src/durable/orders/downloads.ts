@@ -15,6 +15,7 @@ import {
 } from '../../commerce/downloads';
 import type { OrderEntry } from '../../commerce/order';
 import { ProductType } from '../../commerce/product';
+import { refused, type Result } from '../../result';
 import type { OrdersContext } from './context';
 
 interface DownloadRow extends Record<string, SqlStorageValue> {
@@ -86,18 +87,26 @@ export function downloadsOf(self: OrdersContext, orderId: string, now: number): 
 }
 
 /** What a download of `token` may deliver: the product (its current file) and the order it was bought in. */
-export type DownloadUse =
-  | { ok: true; itemId: string; orderId: string }
-  | { ok: false; state: Exclude<GrantState, 'ok'> | 'unknown' };
+export type DownloadUse = Result<{ itemId: string; orderId: string }, DownloadRefusal>;
+
+/** Why a link gives no file: its grant's state, or `unknown` (no grant has this token); the route answers 404 or 410. */
+export type DownloadRefusal = Exclude<GrantState, 'ok'> | 'unknown';
+
+const REFUSALS: Record<DownloadRefusal, string> = {
+  unknown: 'No download has this link.',
+  expired: 'This download link has expired.',
+  'used-up': 'This download link has been used as many times as it allows.',
+  revoked: 'This download link was revoked.',
+};
 
 /** Counts one download of `token` when its grant allows one; nothing is counted otherwise. */
 export function takeDownload(self: OrdersContext, token: string, now: number): DownloadUse {
   const row = self.sql.exec<DownloadRow>('SELECT * FROM downloads WHERE token = ?', token).toArray()[0];
-  if (row === undefined) return { ok: false, state: 'unknown' };
+  if (row === undefined) return refused('unknown', REFUSALS.unknown);
   const state = grantState(grantOf(row), now);
-  if (state !== 'ok') return { ok: false, state };
+  if (state !== 'ok') return refused(state, REFUSALS[state]);
   self.sql.exec('UPDATE downloads SET used = used + 1 WHERE token = ?', token);
-  return { ok: true, itemId: row.item_id, orderId: row.order_id };
+  return { ok: true, value: { itemId: row.item_id, orderId: row.order_id } };
 }
 
 /** A counted download whose file could not be sent: the count goes back. */

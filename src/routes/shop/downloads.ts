@@ -53,9 +53,9 @@ downloads.get('/downloads/:token', readLimit, renderLimit, withSite, async (c) =
   const websiteId = c.var.site.website.id;
   const orders = storeOf(c).objects.orders;
   const use = await orders.takeDownload(token);
-  if (!use.ok) return refusal(c, use.state === 'unknown' ? 404 : 410, use.state);
+  if (!use.ok) return refusal(c, use.error === 'unknown' ? 404 : 410, use.error);
   // The product's file now: a file the merchant replaced is delivered as replaced.
-  const item = (await consoleItemsById(storeOf(c).objects.content, [use.itemId])).get(use.itemId);
+  const item = (await consoleItemsById(storeOf(c).objects.content, [use.value.itemId])).get(use.value.itemId);
   const file = item === undefined ? null : digitalFileOf(item);
   const object = file === null ? null : await storedFileBody(c.env.FILES, websiteId, file.id);
   if (file === null || object === null) {
