@@ -27,6 +27,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { MAX_STOCK } from '../site/editor/product-form';
 import type { StockEvent, StockEventKind } from '../site/editor/stock-adjust';
+import { type Done, type Refused, refused } from '../result';
 import { migrate, type Migration } from './migrations';
 import { restockSignups } from './stubs';
 
@@ -47,7 +48,8 @@ export type ReserveResult =
   | { ok: true; expiresOn: number }
   | { ok: false; unavailable: { sku: string; available: number }[] };
 
-export type CheckResult = { ok: true } | { ok: false; available: number };
+/** Refused `stock-short`: a sku has fewer units than the line asks; `available` is how many it has. */
+export type CheckResult = Done<null> | (Refused<'stock-short'> & { available: number });
 
 /** A merchant's change to one sku's on-hand count: add `amount` (negative takes away), or set it to `amount`. */
 export interface StockChange {
@@ -306,14 +308,15 @@ export class StockLedger extends DurableObject<Env> {
     for (const line of lines) {
       if (line.stock === null) continue;
       const available = this.availableTo(null, line.sku, line.stock, now);
-      if (line.quantity > available) return { ok: false, available };
+      if (line.quantity > available)
+        return { ...refused('stock-short', `Only ${available} of ${line.sku} left.`), available };
     }
     for (const line of lines) {
       if (line.stock === null) continue;
       this.know(line.sku, line.stock);
       this.sold(line.sku, line.quantity, null, now);
     }
-    return { ok: true };
+    return { ok: true, value: null };
   }
 
   /** Releases `owner`'s reservation (an abandoned or failed payment, a cancelled pending order). */

@@ -199,7 +199,10 @@ const candleStock = (items: Shown[]) =>
 /** A store on `host` whose candles are published at 5 and all sold in the ledger. */
 async function ledgerSoldOut(host: string) {
   const store = await storeOnHost(host, (site) => setStock(site, 'candle', 5));
-  expect(await stock(store.websiteId).sellNow([{ sku: CANDLE.sku, quantity: 5, stock: 5 }])).toEqual({ ok: true });
+  expect(await stock(store.websiteId).sellNow([{ sku: CANDLE.sku, quantity: 5, stock: 5 }])).toEqual({
+    ok: true,
+    value: null,
+  });
   return store;
 }
 
@@ -247,7 +250,10 @@ describe("the storefront shows the ledger's stock", () => {
     const shown = async () =>
       candleStock([(await visitor.json<{ item: Shown }>('GET', '/shop/p/candle?format=json')).body.item]);
     expect(await shown()).toBe(5);
-    expect(await stock(websiteId).sellNow([{ sku: CANDLE.sku, quantity: 2, stock: 5 }])).toEqual({ ok: true });
+    expect(await stock(websiteId).sellNow([{ sku: CANDLE.sku, quantity: 2, stock: 5 }])).toEqual({
+      ok: true,
+      value: null,
+    });
     await expect.poll(shown, { timeout: 15_000, interval: 200 }).toBe(3);
   });
 
@@ -257,7 +263,10 @@ describe("the storefront shows the ledger's stock", () => {
       (await (await new Visitor(base).open('/cart')).json('POST', ENTRIES, { ...CANDLE, quantity })).body;
     // The ledger's answer (5) for the candle, now held at the edge.
     expect(await add(1)).toHaveProperty('newlyAdded.quantity', 1);
-    expect(await stock(websiteId).sellNow([{ sku: CANDLE.sku, quantity: 4, stock: 5 }])).toEqual({ ok: true });
+    expect(await stock(websiteId).sellNow([{ sku: CANDLE.sku, quantity: 4, stock: 5 }])).toEqual({
+      ok: true,
+      value: null,
+    });
     await expect
       .poll(() => add(2), { timeout: 10_000, interval: 200 })
       .toEqual({ error: `${CART_MESSAGES.notEnoughStock} Only 1 left.` });
@@ -267,7 +276,10 @@ describe("the storefront shows the ledger's stock", () => {
     const { base, websiteId } = await storeOnHost('list-slot.stock-truth.test', (site) => setStock(site, 'candle', 5));
     const visitor = new Visitor(base);
     expect(await (await visitor.fetch('/shop')).text()).not.toMatch(SOLD_OUT_CARD);
-    expect(await stock(websiteId).sellNow([{ sku: CANDLE.sku, quantity: 5, stock: 5 }])).toEqual({ ok: true });
+    expect(await stock(websiteId).sellNow([{ sku: CANDLE.sku, quantity: 5, stock: 5 }])).toEqual({
+      ok: true,
+      value: null,
+    });
     await inNextStockSlot(async () =>
       expect(await (await visitor.fetch('/shop?utm_source=x')).text()).toMatch(SOLD_OUT_CARD),
     );
@@ -337,7 +349,7 @@ describe('restock sign-ups follow the ledger', () => {
       { timeout: 10_000, interval: 200 },
     );
     // Sold out by a sale, then the order is refunded and restocked.
-    expect(await ledger.sellNow([{ sku: CANDLE.sku, quantity: 2, stock: 2 }])).toEqual({ ok: true });
+    expect(await ledger.sellNow([{ sku: CANDLE.sku, quantity: 2, stock: 2 }])).toEqual({ ok: true, value: null });
     expect((await signUp('refund@example.com')).status).toBe(200);
     const site = demoSite();
     site.website.id = websiteId;
@@ -369,13 +381,18 @@ describe('stock ledger', () => {
   it("answers a page's skus in one statement: on hand (or the published level of an unknown sku) less live reservations", async () => {
     const ledger = stockLedger(env, 'stock-truth-many');
     const now = Date.now();
-    expect(await ledger.sellNow([{ sku: 'SKU-B', quantity: 2, stock: 5 }])).toEqual({ ok: true });
+    expect(await ledger.sellNow([{ sku: 'SKU-B', quantity: 2, stock: 5 }])).toEqual({ ok: true, value: null });
     const hold = (owner: string, sku: string, quantity: number, ttl: number) =>
       ledger.reserve(owner, [{ sku, quantity, stock: 5 }], ttl, now);
     expect(await hold('checkout:live', 'SKU-B', 1, 60_000)).toMatchObject({ ok: true });
     expect(await hold('checkout:gone', 'SKU-B', 2, -1)).toMatchObject({ ok: true });
     expect(await hold('checkout:all', 'SKU-C', 5, 60_000)).toMatchObject({ ok: true });
-    expect(await ledger.sellNow([{ sku: 'SKU-C', quantity: 3, stock: 5 }])).toEqual({ ok: false, available: 0 });
+    expect(await ledger.sellNow([{ sku: 'SKU-C', quantity: 3, stock: 5 }])).toEqual({
+      ok: false,
+      error: 'stock-short',
+      message: 'Only 0 of SKU-C left.',
+      available: 0,
+    });
     await ledger.adjust([{ sku: 'SKU-C', stock: 5, mode: 'add', amount: -2 }]);
     const stock = { 'SKU-A': 7, 'SKU-B': 99, 'SKU-C': 5, 'SKU-D': -3 };
     const answer = await runInDurableObject(ledger, (instance: StockLedger, state) => {
@@ -399,7 +416,7 @@ describe('stock ledger', () => {
 
   it('adds to or sets what is on hand in one step, keeping sold and reserved units; a published level only starts an unknown sku', async () => {
     const ledger = stockLedger(env, 'stock-truth-adjust');
-    expect(await ledger.sellNow([{ sku: 'SKU-S', quantity: 2, stock: 5 }])).toEqual({ ok: true });
+    expect(await ledger.sellNow([{ sku: 'SKU-S', quantity: 2, stock: 5 }])).toEqual({ ok: true, value: null });
     expect(await ledger.reserve('checkout:c', [{ sku: 'SKU-S', quantity: 1, stock: 5 }], 60_000)).toMatchObject({
       ok: true,
     });
