@@ -4,6 +4,7 @@
  * created, edited, duplicated, bulk-changed and deleted with the storefront following at once; the
  * tag and category manager answers with the spec's messages and limits.
  */
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { CRUMB_FAIL_MESSAGE } from '../../src/routes/shared/csrf';
@@ -13,7 +14,7 @@ import { DEMO_FILES } from '../../src/site/seed/demo-files';
 import { PRODUCT_MESSAGES, type ProductForm } from '../../src/site/editor/product-form';
 import { TAG_MESSAGES } from '../../src/site/editor/tag-manager';
 import { productForm, signedIn, variantForm } from './fixtures';
-import type { Visitor } from './visitor';
+import { Visitor } from './visitor';
 
 const [OWNER, STORE, EDITOR, VIEWER, REPORTING] = DEMO_MERCHANTS;
 
@@ -343,6 +344,29 @@ describe('console products', () => {
     const first = await store.json<ListAnswer>('GET', '/api/console/products');
     expect(first.body.products).toHaveLength(Math.min(first.body.total, 50));
     expect((await store.json('GET', '/api/console/products?sort=colour')).status).toBe(400);
+  });
+});
+
+describe('console products: the stock ledger', () => {
+  it("reads the list's on-hand counts and levels through the request's one ledger stub", async () => {
+    let made = 0;
+    const counting = {
+      idFromName: (name: string) => env.STOCK.idFromName(name),
+      get: (id: DurableObjectId) => {
+        made++;
+        return env.STOCK.get(id);
+      },
+    } as unknown as Env['STOCK'];
+    const owner = new Visitor('http://localhost', { vars: { STOCK: counting } });
+    await owner.open('/contact');
+    const account = OWNER as { email: string; password: string };
+    const signIn = { email: account.email, password: account.password };
+    expect((await owner.json('POST', '/api/merchant/session', signIn)).status).toBe(200);
+    made = 0;
+    const list = await owner.json<{ products: unknown[] }>('GET', '/api/console/products');
+    expect(list.status).toBe(200);
+    expect(list.body.products.length).toBeGreaterThan(0);
+    expect(made).toBe(1);
   });
 });
 

@@ -28,7 +28,6 @@ import {
   type DigitalFile,
 } from '../../commerce/product';
 import type { ProductListQuery } from '../../durable/content-tables';
-import { stockLedger } from '../../durable/stubs';
 import { consoleItemsById } from '../../site/published/catalog';
 import { declaredNames } from '../../site/edits/catalog-names';
 import { EDIT_MESSAGES } from '../../site/edits/edits';
@@ -278,7 +277,7 @@ async function saveForm(
   await merchantEdit(c, { kind: 'saveProduct', item, merchandising }, (error) =>
     error === EDIT_MESSAGES.urlIdTaken ? 'urlId' : undefined,
   );
-  await saveFormStock(c.env, site.website.id, form, item, (await merchantSessionOf(c))?.email);
+  await saveFormStock(storeOf(c).objects.stock, form, item, (await merchantSessionOf(c))?.email);
   return { id: item.id as string, urlId, fullUrl: item.fullUrl as string };
 }
 
@@ -353,11 +352,11 @@ consoleCatalog.get(pathIn(CONSOLE, api.products), commerce, async (c) => {
     descending: q.direction === 'descending',
     offset: q.offset,
     limit: PAGE_SIZE,
-    onHand: await stockLedger(c.env, c.var.site.website.id).onHandCounts(),
+    onHand: await storeOf(c).objects.stock.onHandCounts(),
   };
   const { value } = await storeOf(c).objects.content.productList(listing);
   const items = value.rows.map((row) => JSON.parse(row.json) as Item);
-  const levels = await stockLevels(c.env, c.var.site.website.id, items);
+  const levels = await stockLevels(storeOf(c).objects.stock, items);
   const availableOf = (item: Item) =>
     (item.structuredContent?.variants ?? []).reduce((sum, variant) => sum + (levels[variant.sku]?.available ?? 0), 0);
   const now = Date.now();
@@ -386,8 +385,7 @@ consoleCatalog.get(pathIn(CONSOLE, api.product), commerce, async (c) => {
     id: item.id,
     fullUrl: item.fullUrl,
     product: await formWithOnHand(
-      c.env,
-      c.var.site.website.id,
+      storeOf(c).objects.stock,
       item,
       formFromProduct(item, merchandisingOf(c.var.site, item.id)),
     ),
@@ -408,8 +406,7 @@ consoleCatalog.put(pathIn(CONSOLE, api.saveProduct), commerce, async (c) => {
 consoleCatalog.post(pathIn(CONSOLE, api.duplicateProduct), commerce, async (c) => {
   const stored = await storedProduct(c, c.req.param('id'));
   const form = await formWithOnHand(
-    c.env,
-    c.var.site.website.id,
+    storeOf(c).objects.stock,
     stored,
     formFromProduct(stored, merchandisingOf(c.var.site, stored.id)),
   );
@@ -447,7 +444,7 @@ consoleCatalog.post(pathIn(CONSOLE, api.bulkEditProducts), commerce, async (c) =
       ? [...(await consoleItemsById(storeOf(c).objects.content, [...new Set(body.ids)])).values()]
       : [];
   const changed = await merchantEdit(c, { kind: 'bulkProducts', ids: body.ids, change: body.change });
-  if (body.change.kind === 'stock') await bulkStock(c.env, c.var.site.website.id, before, body.change);
+  if (body.change.kind === 'stock') await bulkStock(storeOf(c).objects.stock, before, body.change);
   return answer(c, api.bulkEditProducts, changedOf(changed));
 });
 

@@ -27,7 +27,7 @@ import {
   variantDescriptor,
 } from '../../commerce/product';
 import type { StockChange, StockLevel } from '../../durable/stock';
-import { stockLedger } from '../../durable/stubs';
+import type { WebsiteObjects } from '../../durable/stubs';
 import { consoleItemsById, itemsById } from '../../site/published/catalog';
 import { MAX_STOCK, PRODUCT_MESSAGES, type ProductForm, type VariantForm } from '../../site/editor/product-form';
 import { adjustmentProblem, STOCK_MESSAGES, STOCK_REASONS, type StockEvent } from '../../site/editor/stock-adjust';
@@ -72,22 +72,21 @@ inventory.get(api.inventoryStock.pattern, withSite, async (c) => {
   return answer(c, api.inventoryStock, { results });
 });
 
+/** The website's stock ledger, as the request's objects give it (`storeOf(c).objects.stock`). */
+type Ledger = WebsiteObjects['stock'];
+
 /** A product form's variant as the console sends it back: `stockShown` is the on-hand count the form was opened with. */
 export type StockedVariantForm = VariantForm & { stockShown?: number };
 
 /** The ledger's levels of the counted variants of `items` (on hand, reserved, available, sold), by sku. */
-export async function stockLevels(
-  env: Env,
-  websiteId: string,
-  items: readonly Item[],
-): Promise<Record<string, StockLevel>> {
+export async function stockLevels(ledger: Ledger, items: readonly Item[]): Promise<Record<string, StockLevel>> {
   const counted = Object.assign({}, ...items.map((item) => countedStock(item))) as Record<string, number>;
-  return Object.keys(counted).length === 0 ? {} : stockLedger(env, websiteId).levels(counted);
+  return Object.keys(counted).length === 0 ? {} : ledger.levels(counted);
 }
 
 /** The product form of `item` with each counted variant's stock the ledger's on-hand count (and `stockShown` the same). */
-export async function formWithOnHand(env: Env, websiteId: string, item: Item, form: ProductForm): Promise<ProductForm> {
-  return withOnHand(form, await stockLevels(env, websiteId, [item]));
+export async function formWithOnHand(ledger: Ledger, item: Item, form: ProductForm): Promise<ProductForm> {
+  return withOnHand(form, await stockLevels(ledger, [item]));
 }
 
 function withOnHand(
@@ -103,13 +102,11 @@ function withOnHand(
 
 /** Many products' forms as formWithOnHand makes them, with one call to the ledger. */
 export async function formsWithOnHand(
-  env: Env,
-  websiteId: string,
+  ledger: Ledger,
   products: readonly { item: Item; form: ProductForm }[],
 ): Promise<(ProductForm & { variants: StockedVariantForm[] })[]> {
   const levels = await stockLevels(
-    env,
-    websiteId,
+    ledger,
     products.map((product) => product.item),
   );
   return products.map((product) => withOnHand(product.form, levels));
@@ -121,14 +118,13 @@ export async function formsWithOnHand(
  * gets that on-hand count, in one ledger step. The form's variants are the item's, in order.
  */
 export async function saveFormStock(
-  env: Env,
-  websiteId: string,
+  ledger: Ledger,
   form: { variants: StockedVariantForm[] },
   item: unknown,
   who?: string,
 ): Promise<void> {
   const changes = formStockChanges(form, item, who, 'Product form');
-  if (changes.length > 0) await stockLedger(env, websiteId).adjust(changes);
+  if (changes.length > 0) await ledger.adjust(changes);
 }
 
 /** The ledger changes saving `form` as `item` makes (saveFormStock's, or one product of an import's). */
@@ -163,8 +159,7 @@ export function formStockChanges(
  * is the caller's).
  */
 export async function bulkStock(
-  env: Env,
-  websiteId: string,
+  ledger: Ledger,
   items: readonly Item[],
   change: { mode: 'set' | 'add'; amount: number },
 ): Promise<void> {
@@ -180,7 +175,7 @@ export async function bulkStock(
       );
     }
   }
-  if (changes.length > 0) await stockLedger(env, websiteId).adjust(changes);
+  if (changes.length > 0) await ledger.adjust(changes);
 }
 
 /** A counted variant on the product's stock screen: the ledger's counts and its newest changes. */
@@ -212,11 +207,10 @@ async function consoleProduct(c: Context<AppEnv>): Promise<Item | null> {
 }
 
 /** Each counted variant of `item` as the stock screen shows it (a product that never runs out has none). */
-async function stockView(env: Env, websiteId: string, item: Item): Promise<VariantStockView[]> {
+async function stockView(ledger: Ledger, item: Item): Promise<VariantStockView[]> {
   const counted = countedStock(item);
   const variants = (item.structuredContent?.variants ?? []).filter((variant) => counted[variant.sku] !== undefined);
   if (variants.length === 0) return [];
-  const ledger = stockLedger(env, websiteId);
   const levels = await ledger.levels(counted);
   const histories = await Promise.all(variants.map((variant) => ledger.history(variant.sku, HISTORY_SHOWN)));
   return variants.map((variant, i) => ({
@@ -235,7 +229,7 @@ const editStock = requirePermission('commerce');
 productStock.get(pathIn(areas.console, api.stock), editStock, async (c) => {
   const item = await consoleProduct(c);
   if (item === null) return apiError(404, PRODUCT_MESSAGES.unknownProduct);
-  return answer(c, api.stock, { variants: await stockView(c.env, c.var.site.website.id, item) });
+  return answer(c, api.stock, { variants: await stockView(storeOf(c).objects.stock, item) });
 });
 
 productStock.post(pathIn(areas.console, api.adjustStock), editStock, async (c) => {
@@ -251,5 +245,5 @@ productStock.post(pathIn(areas.console, api.adjustStock), editStock, async (c) =
   await storeOf(c).objects.stock.adjust([
     { sku: body.sku, stock: published, mode: body.mode, amount: body.amount, who, reason: body.reason },
   ]);
-  return answer(c, api.adjustStock, { variants: await stockView(c.env, c.var.site.website.id, item) });
+  return answer(c, api.adjustStock, { variants: await stockView(storeOf(c).objects.stock, item) });
 });

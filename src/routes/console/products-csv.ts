@@ -62,8 +62,7 @@ async function allProducts(c: Context<AppEnv>): Promise<(ExistingProduct & { mer
   const merchandisingOf = (item: Item) =>
     (site.productMerchandisingContext[item.id] as Merchandising | undefined) ?? null;
   const forms = await formsWithOnHand(
-    c.env,
-    site.website.id,
+    storeOf(c).objects.stock,
     items.map((item) => ({ item, form: formFromProduct(item, merchandisingOf(item)) })),
   );
   return items.map((item, i) => ({
