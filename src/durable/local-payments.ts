@@ -13,10 +13,12 @@ import {
   type CancelResult,
   type ChargeRequest,
   type ChargeResult,
+  type RefundRefusal,
   type RefundResult,
 } from '../integrations/payment-provider';
 import { localAuthenticationPath, localCardOutcome } from '../integrations/payments-local';
 import { randomHex } from '../ids';
+import { refused } from '../result';
 import { migrate, type Migration } from './migrations';
 
 /**
@@ -56,6 +58,14 @@ interface PaymentRow extends Record<string, SqlStorageValue> {
   settled_at: number | null;
 }
 
+/** The local ledger's refusals of a refund, by code (their text is what a kept refusal is read back by). */
+const REFUND_MESSAGES = {
+  'not-found': 'No such payment.',
+  'not-taken': 'This payment was not taken, so there is nothing to refund.',
+  'invalid-amount': 'A refund must be a positive amount.',
+  'over-refund': 'The refund is more than is left of the payment.',
+} as const satisfies Partial<Record<RefundRefusal, string>>;
+
 const LEDGER_MIGRATIONS: readonly Migration[] = [
   `CREATE TABLE IF NOT EXISTS payments (id TEXT PRIMARY KEY, idempotency_key TEXT NOT NULL UNIQUE, token TEXT NOT NULL,
     amount_cents INTEGER NOT NULL, currency TEXT NOT NULL, description TEXT NOT NULL, metadata_json TEXT NOT NULL,
@@ -63,6 +73,18 @@ const LEDGER_MIGRATIONS: readonly Migration[] = [
     result_json TEXT NOT NULL, created_at INTEGER NOT NULL, settled_at INTEGER);
   CREATE TABLE IF NOT EXISTS refunds (idempotency_key TEXT PRIMARY KEY, payment_id TEXT NOT NULL, amount_cents INTEGER NOT NULL, result_json TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  // A refund's kept answer is the ground's result shape (src/result.ts); answers kept before were { ok: true } or
+  // { ok: false, message }, the message naming the code (REFUND_MESSAGES, the only messages a refund was refused with).
+  `UPDATE refunds SET result_json = CASE
+      WHEN result_json ->> '$.ok' THEN json_object('ok', json('true'), 'value', json('null'))
+      ELSE json_object('ok', json('false'), 'error', CASE result_json ->> '$.message'
+          WHEN '${REFUND_MESSAGES['not-found']}' THEN 'not-found'
+          WHEN '${REFUND_MESSAGES['not-taken']}' THEN 'not-taken'
+          WHEN '${REFUND_MESSAGES['invalid-amount']}' THEN 'invalid-amount'
+          ELSE 'over-refund' END,
+        'message', result_json ->> '$.message')
+    END
+    WHERE json_type(result_json, '$.error') IS NULL AND json_type(result_json, '$.value') IS NULL`,
 ];
 
 export class LocalPaymentLedger extends DurableObject<Env> {
@@ -175,12 +197,12 @@ export class LocalPaymentLedger extends DurableObject<Env> {
   /** The store gives up a payment waiting for authentication, as Stripe's cancel does; cancelling it again is a success. */
   cancel(paymentId: string, _idempotencyKey: string, now = Date.now()): CancelResult {
     const payment = this.payment(paymentId);
-    if (payment === null) return { ok: false, message: 'No such payment.' };
-    if (payment.status === 'canceled') return { ok: true };
+    if (payment === null) return refused('not-found', REFUND_MESSAGES['not-found']);
+    if (payment.status === 'canceled') return { ok: true, value: null };
     if (payment.status !== 'requires_action')
-      return { ok: false, message: `This payment cannot be cancelled: it is ${payment.status}.` };
+      return refused('not-cancellable', `This payment cannot be cancelled: it is ${payment.status}.`);
     this.sql.exec("UPDATE payments SET status = 'canceled', settled_at = ? WHERE id = ?", now, paymentId);
-    return { ok: true };
+    return { ok: true, value: null };
   }
 
   refund(paymentId: string, amountCents: number, idempotencyKey: string): RefundResult {
@@ -237,12 +259,11 @@ function paymentOf(row: PaymentRow): LocalPayment {
 }
 
 function refundResult(payment: LocalPayment | null, amountCents: number): RefundResult {
-  if (payment === null) return { ok: false, message: 'No such payment.' };
-  if (payment.status !== 'succeeded')
-    return { ok: false, message: 'This payment was not taken, so there is nothing to refund.' };
+  if (payment === null) return refused('not-found', REFUND_MESSAGES['not-found']);
+  if (payment.status !== 'succeeded') return refused('not-taken', REFUND_MESSAGES['not-taken']);
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
-    return { ok: false, message: 'A refund must be a positive amount.' };
+    return refused('invalid-amount', REFUND_MESSAGES['invalid-amount']);
   if (amountCents > payment.amountCents - payment.refundedCents)
-    return { ok: false, message: 'The refund is more than is left of the payment.' };
-  return { ok: true };
+    return refused('over-refund', REFUND_MESSAGES['over-refund']);
+  return { ok: true, value: null };
 }

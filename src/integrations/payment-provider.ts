@@ -3,6 +3,8 @@
  * payments; payments.ts re-exports it with the provider chosen by configuration). A module of its
  * own so that the providers and the selection import it without a loop.
  */
+import type { Result } from '../result';
+
 export interface ChargeRequest {
   amountCents: number;
   currency: string;
@@ -40,10 +42,27 @@ export type ChargeResult =
    */
   | { status: 'unknown'; reason: string };
 
-export type RefundResult = { ok: true } | { ok: false; message: string };
+/**
+ * Why a refund was refused (src/result.ts): the local ledger's `not-found` (no such payment), `not-taken` (it did not
+ * succeed), `invalid-amount` (not a positive whole amount), `over-refund` (more than is left); the provider's
+ * `provider-refused` (it answered with an error) and `no-answer`; `not-configured`: a deployment without payments.
+ */
+export type RefundRefusal =
+  | 'not-found'
+  | 'not-taken'
+  | 'invalid-amount'
+  | 'over-refund'
+  | 'provider-refused'
+  | 'no-answer'
+  | 'not-configured';
+
+export type RefundResult = Result<null, RefundRefusal>;
+
+/** Why a cancellation was refused: `not-found`, `not-cancellable` (it already settled), or the provider's own. */
+export type CancelRefusal = 'not-found' | 'not-cancellable' | 'provider-refused' | 'no-answer' | 'not-configured';
 
 /** `ok`: the payment can no longer be completed (cancelled now or before); else why not (e.g. it already succeeded). */
-export type CancelResult = { ok: true } | { ok: false; message: string };
+export type CancelResult = Result<null, CancelRefusal>;
 
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';

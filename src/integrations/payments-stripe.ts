@@ -13,6 +13,7 @@
  * no configuration can send the secret key anywhere else.
  */
 import { z } from 'zod';
+import { refused } from '../result';
 import {
   declined,
   RETURN_URL_KEY,
@@ -206,17 +207,17 @@ export function stripePayments(secretKey: string, fetcher: Fetcher = (request) =
           refund.success &&
           (refund.data.status === 'succeeded' || refund.data.status === 'pending')
         )
-          return { ok: true };
+          return { ok: true, value: null };
         const error = errorBody.safeParse(body);
-        return {
-          ok: false,
-          message: error.success
+        return refused(
+          'provider-refused',
+          error.success
             ? (error.data.error.message ?? 'The refund failed.')
             : `The refund failed (${refund.success ? refund.data.status : status}).`,
-        };
+        );
       } catch (err) {
         console.error('Stripe did not answer a refund:', err);
-        return { ok: false, message: 'Stripe did not answer; try the refund again.' };
+        return refused('no-answer', 'Stripe did not answer; try the refund again.');
       }
     },
     async cancel(paymentId, idempotencyKey): Promise<CancelResult> {
@@ -225,17 +226,17 @@ export function stripePayments(secretKey: string, fetcher: Fetcher = (request) =
         const path = `/v1/payment_intents/${encodeURIComponent(paymentId)}/cancel`;
         const { status, body } = await post(path, form, idempotencyKey);
         const intent = paymentIntent.safeParse(body);
-        if (status === 200 && intent.success && intent.data.status === 'canceled') return { ok: true };
+        if (status === 200 && intent.success && intent.data.status === 'canceled') return { ok: true, value: null };
         const error = errorBody.safeParse(body);
-        return {
-          ok: false,
-          message: error.success
+        return refused(
+          'provider-refused',
+          error.success
             ? (error.data.error.message ?? 'The cancellation failed.')
             : `The cancellation failed (${status}).`,
-        };
+        );
       } catch (err) {
         console.error('Stripe did not answer a cancellation:', err);
-        return { ok: false, message: 'Stripe did not answer the cancellation.' };
+        return refused('no-answer', 'Stripe did not answer the cancellation.');
       }
     },
   };

@@ -15,6 +15,7 @@
  * step; it is not stored as metadata.
  */
 import { faultable } from '../faults';
+import { refused } from '../result';
 import { declined, type PaymentProvider } from './payment-provider';
 import { localPayments, type LocalLedger } from './payments-local';
 import { stripePayments } from './payments-stripe';
@@ -72,11 +73,11 @@ function refuseAll(name: PaymentProvider['name'], reason: string): PaymentProvid
     },
     async refund() {
       console.error(`Refund refused: ${reason}`);
-      return { ok: false, message: 'Payments are not configured.' };
+      return refused('not-configured', 'Payments are not configured.');
     },
     async cancel() {
       console.error(`Cancellation refused: ${reason}`);
-      return { ok: false, message: 'Payments are not configured.' };
+      return refused('not-configured', 'Payments are not configured.');
     },
   };
 }

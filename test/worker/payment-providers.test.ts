@@ -12,6 +12,7 @@ import { stripePayments } from '../../src/integrations/payments-stripe';
 import { FakeStripe } from './fake-stripe';
 import { env } from 'cloudflare:workers';
 import { localPaymentLedger, paymentsOf } from '../../src/durable/stubs';
+import { LocalPaymentLedger } from '../../src/durable/local-payments';
 import { Hono } from 'hono';
 import type { PaymentEvent } from '../../src/integrations/payment-events';
 import { signatureHeader } from '../../src/integrations/webhook-signature';
@@ -162,11 +163,12 @@ describe('payments-stripe', () => {
       const { fake, stripe } = setUp();
       const paid = await stripe.charge(order('pm_card_visa'));
       if (paid.status !== 'succeeded') throw new Error('expected a payment');
-      expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-1')).toEqual({ ok: true });
-      expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-1')).toEqual({ ok: true });
+      expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-1')).toEqual({ ok: true, value: null });
+      expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-1')).toEqual({ ok: true, value: null });
       expect(fake.intents.get(paid.paymentId)?.amount_refunded).toBe(4000);
       expect(await stripe.refund(paid.paymentId, 4000, 'w1:refund-2')).toEqual({
         ok: false,
+        error: 'provider-refused',
         message: 'Refund amount (4000) is greater than unrefunded amount on charge (200)',
       });
       expect(fake.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)).toEqual([
@@ -185,6 +187,7 @@ describe('payments-stripe', () => {
       });
       expect(await offline.refund('pi_1', 100, 'k')).toEqual({
         ok: false,
+        error: 'no-answer',
         message: 'Stripe did not answer; try the refund again.',
       });
       const wrongKey = stripePayments('sk_test_other', new FakeStripe().fetch);
@@ -306,19 +309,48 @@ describe('payments-local', () => {
     it('refunds at most what was taken, once per idempotency key', async () => {
       const paid = await payments().charge(charge('4242424242424242', { amountCents: 1000 }));
       if (paid.status !== 'succeeded') throw new Error('expected a payment');
-      expect(await payments().refund(paid.paymentId, 600, 'refund-a')).toEqual({ ok: true });
-      expect(await payments().refund(paid.paymentId, 600, 'refund-a')).toEqual({ ok: true });
+      // The ground's result shape (src/result.ts): null as the value, a refusal's code beside its message.
+      expect(await payments().refund(paid.paymentId, 600, 'refund-a')).toEqual({ ok: true, value: null });
+      expect(await payments().refund(paid.paymentId, 600, 'refund-a')).toEqual({ ok: true, value: null });
       expect(await payments().refund(paid.paymentId, 600, 'refund-b')).toEqual({
         ok: false,
+        error: 'over-refund',
         message: 'The refund is more than is left of the payment.',
       });
-      expect(await payments().refund(paid.paymentId, 400, 'refund-c')).toEqual({ ok: true });
+      expect(await payments().refund(paid.paymentId, 400, 'refund-c')).toEqual({ ok: true, value: null });
       expect((await localPaymentLedger(env).payment(paid.paymentId))?.refundedCents).toBe(1000);
       const declinedCharge = await payments().charge(charge('4000000000000002'));
       expect(declinedCharge.status).toBe('declined');
       expect(await payments().refund('pi_local_unknown', 100, 'refund-d')).toEqual({
         ok: false,
+        error: 'not-found',
         message: 'No such payment.',
+      });
+    });
+
+    it("reads a refund's answer kept before in its old shape ({ ok } or { ok: false, message }) as the ground's result", async () => {
+      const stub = env.LOCAL_PAYMENTS.get(env.LOCAL_PAYMENTS.idFromName('kept-refund-answers'));
+      await runInDurableObject(stub, (_instance: LocalPaymentLedger, state) => {
+        const sql = state.storage.sql;
+        const keep = (key: string, answer: object) =>
+          sql.exec('INSERT INTO refunds VALUES (?, ?, ?, ?)', key, 'pi_local_1', 100, JSON.stringify(answer));
+        keep('done', { ok: true });
+        keep('gone', { ok: false, message: 'No such payment.' });
+        keep('not-taken', { ok: false, message: 'This payment was not taken, so there is nothing to refund.' });
+        keep('zero', { ok: false, message: 'A refund must be a positive amount.' });
+        keep('over', { ok: false, message: 'The refund is more than is left of the payment.' });
+        sql.exec("UPDATE schema_migrations SET applied = applied - 1 WHERE part = 'local-payments'");
+        const ledger = new LocalPaymentLedger(state, env);
+        const refusal = (error: string, message: string) => ({ ok: false, error, message });
+        expect(
+          ['done', 'gone', 'not-taken', 'zero', 'over'].map((key) => ledger.refund('pi_local_1', 100, key)),
+        ).toEqual([
+          { ok: true, value: null },
+          refusal('not-found', 'No such payment.'),
+          refusal('not-taken', 'This payment was not taken, so there is nothing to refund.'),
+          refusal('invalid-amount', 'A refund must be a positive amount.'),
+          refusal('over-refund', 'The refund is more than is left of the payment.'),
+        ]);
       });
     });
 
@@ -799,7 +831,7 @@ describe('payment-cancel', () => {
         });
       const waiting = await charge('pm_card_authenticationRequired', 'w1:c1:k1');
       if (waiting.status !== 'requires_action') throw new Error(`expected requires_action, got ${waiting.status}`);
-      expect(await stripe.cancel(waiting.paymentId, 'w1:cancel:o1')).toEqual({ ok: true });
+      expect(await stripe.cancel(waiting.paymentId, 'w1:cancel:o1')).toEqual({ ok: true, value: null });
       expect(fake.intents.get(waiting.paymentId)).toMatchObject({
         status: 'canceled',
         cancellation_reason: 'abandoned',
@@ -814,6 +846,7 @@ describe('payment-cancel', () => {
       if (paid.status !== 'succeeded') throw new Error(`expected succeeded, got ${paid.status}`);
       expect(await stripe.cancel(paid.paymentId, 'w1:cancel:o2')).toEqual({
         ok: false,
+        error: 'provider-refused',
         message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
       });
       expect(fake.charges).toBe(1);
