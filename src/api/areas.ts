@@ -32,4 +32,12 @@ export const areas = {
   /** A buyer's subscription by its page's token, and a signed-in shopper's (routes/shop/subscriptions.ts). */
   subscriptions: '/api/commerce/subscriptions',
   accountSubscriptions: `${ACCOUNT}/subscriptions`,
+  /** Restock notifications (routes/shop/restock.ts): a shopper's sign-up, and the merchant's lists and sends behind their permissions. */
+  restock: `${ACCOUNT}/notifications/restock`,
+  /** What is available of products' variants now (routes/console/inventory.ts). */
+  inventory: '/api/commerce/inventory',
+  /** The merchant's analytics figures (routes/console/dashboard.ts), beside the census beacons but behind a permission. */
+  analytics: '/api/census/summary',
+  /** The merchant's emails parked after every retry (routes/console/email-admin.ts). */
+  parkedEmails: '/api/commerce/parked-emails',
 } as const;

@@ -81,7 +81,7 @@ import { route, type CsvFile, type NoContent } from './route';
 
 const CONSOLE = areas.console;
 
-const RESTOCK = '/api/site-users/account/notifications/restock';
+const RESTOCK = areas.restock;
 
 export const consoleRoutes = {
   merchantSession: route('GET', '/api/merchant/session').answers<SessionAnswer>(),

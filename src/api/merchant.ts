@@ -16,7 +16,7 @@ import type { AddressSuggestion, FoundAddress } from './storefront-answers';
 const PRODUCTS = '/api/content-service/product/1.1/websites/:websiteId/products';
 const ITEM = '/api/merchant/items/:itemId';
 const LANGUAGES = '/api/multilingual';
-const PARKED_EMAILS = '/api/commerce/parked-emails';
+const PARKED_EMAILS = areas.parkedEmails;
 
 /** A main-navigation link as the site layout answers it (the site model's `NavigationEntry`). */
 /** A place the merchant's address search found (its details): where it is and the parts of its address. */
@@ -115,5 +115,5 @@ export const merchantRoutes = {
     parked: (ParkedEmail & { source: ParkedEmailSource })[];
   }>(),
   retryParkedEmail: route('POST', `${PARKED_EMAILS}/:source/:id/retry`).answers<{ retried: true }>(),
-  analyticsSummary: route('GET', '/api/census/summary').answers<DashboardSummary>(),
+  analyticsSummary: route('GET', areas.analytics).answers<DashboardSummary>(),
 };

@@ -98,8 +98,8 @@ export const storefrontRoutes = {
   templateSchema: route('GET', `${areas.templateSchemas}/GetTemplateSchema`).answers<FormBlockSchema>(),
   searchSuggestions: route('GET', `${areas.search}/suggestions`).answers<SearchSuggestions>(),
   /** `?itemId=…` repeated (at most 50): each variant of the products. */
-  inventoryStock: route('GET', '/api/commerce/inventory/stock/').answers<{ results: VariantInStock[] }>(),
-  restockSignUp: route('POST', `${ACCOUNT}/notifications/restock`)
+  inventoryStock: route('GET', `${areas.inventory}/stock/`).answers<{ results: VariantInStock[] }>(),
+  restockSignUp: route('POST', areas.restock)
     .sends<z.input<typeof restockSignUpSchema>>()
     .answers<{ signedUp: true; created: boolean }>(),
 

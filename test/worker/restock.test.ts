@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MAX_SIGNUPS, RestockSignups } from '../../src/durable/restock';
 import { Hono } from 'hono';
+import { areas } from '../../src/api/areas';
 import type { AppEnv } from '../../src/routes/shared/http';
 import { RESTOCK_MESSAGES, restockLists, restockSends } from '../../src/routes/shop/restock';
 import type { RestockFormProps } from '../../src/client/islands/RestockForm';
@@ -16,7 +17,7 @@ const SIGN_UP = '/api/site-users/account/notifications/restock';
 const MUG = { productId: 'p-ceramic-mug', variantId: 'v14' };
 const TOKEN = 'local:product_waitlist:0123456789abcdef';
 /** The merchant's calls without the permissions the restock area puts them behind. */
-const restockAdmin = new Hono<AppEnv>().route('/', restockLists).route('/', restockSends);
+const restockAdmin = new Hono<AppEnv>().route(areas.restock, restockLists).route(areas.restock, restockSends);
 
 function admin(path: string, init: RequestInit = {}) {
   const crumb = 'a'.repeat(32);

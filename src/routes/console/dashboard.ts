@@ -6,7 +6,8 @@
  */
 import { Hono, type Context } from 'hono';
 import { api } from '../../api';
-import { answer } from '../shared/contract';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { z } from 'zod';
 import { hourOf, type DashboardSummary, type StoredSummary } from '../../beacon/aggregate';
 import { type ContentObject, itemsById } from '../../site/published/catalog';
@@ -45,7 +46,7 @@ export async function summaryFor(c: Context<AppEnv>): Promise<{ days: number; su
   };
 }
 
-dashboard.get(api.analyticsSummary.pattern, withSite, async (c) => {
+dashboard.get(pathIn(areas.analytics, api.analyticsSummary), withSite, async (c) => {
   const { summary } = await summaryFor(c);
   c.header('cache-control', 'no-store');
   return answer(c, api.analyticsSummary, summary);

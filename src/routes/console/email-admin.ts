@@ -6,7 +6,8 @@
 import { Hono, type Context } from 'hono';
 import { api } from '../../api';
 import { PARKED_EMAIL_SOURCES, type ParkedEmailSource as Source } from '../../api/merchant';
-import { answer } from '../shared/contract';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { apiError, type AppEnv, storeOf } from '../shared/http';
 import { requirePermission } from './merchant-session';
 
@@ -17,7 +18,7 @@ function outboxOf(c: Context<AppEnv>, source: Source) {
 export const emailAdmin = new Hono<AppEnv>();
 const commerce = requirePermission('commerce');
 
-emailAdmin.get(api.parkedEmails.pattern, requirePermission('customerData'), async (c) => {
+emailAdmin.get(pathIn(areas.parkedEmails, api.parkedEmails), requirePermission('customerData'), async (c) => {
   const [orders, restock] = await Promise.all([
     outboxOf(c, 'orders').parkedEmails(),
     outboxOf(c, 'restock').parkedEmails(),
@@ -29,7 +30,7 @@ emailAdmin.get(api.parkedEmails.pattern, requirePermission('customerData'), asyn
   return answer(c, api.parkedEmails, { parked: parked.sort((a, b) => b.parkedAt - a.parkedAt) });
 });
 
-emailAdmin.post(api.retryParkedEmail.pattern, commerce, async (c) => {
+emailAdmin.post(pathIn(areas.parkedEmails, api.retryParkedEmail), commerce, async (c) => {
   const source = c.req.param('source');
   const id = Number(c.req.param('id'));
   if (!PARKED_EMAIL_SOURCES.includes(source as Source) || !Number.isSafeInteger(id) || id < 1)

@@ -40,7 +40,7 @@ const MAX_ITEMS = 50;
 
 export const inventory = new Hono<AppEnv>();
 
-inventory.get(api.inventoryStock.pattern, withSite, async (c) => {
+inventory.get(pathIn(areas.inventory, api.inventoryStock), withSite, async (c) => {
   const itemIds = [...new Set(c.req.queries('itemId') ?? [])];
   if (itemIds.length === 0) return apiError(400, 'itemId is required');
   if (itemIds.length > MAX_ITEMS) return apiError(400, `At most ${MAX_ITEMS} itemId values per request`);

@@ -5,7 +5,8 @@
  * what the ledger has available; the merchant's send emails only variants in stock (issue 33).
  */
 import { api } from '../../api';
-import { answer } from '../shared/contract';
+import { areas } from '../../api/areas';
+import { answer, pathIn } from '../shared/contract';
 import { restockSendAllSchema, restockSendSchema } from '../../api/commerce-admin-bodies';
 import { restockSignUpSchema } from '../../api/storefront-bodies';
 import { Hono, type Context } from 'hono';
@@ -71,7 +72,7 @@ function variantTitle(title: string, variant: Variant): string {
 export const restock = new Hono<AppEnv>();
 
 restock.post(
-  api.restockSignUp.pattern,
+  pathIn(areas.restock, api.restockSignUp),
   requireCrumb,
   rateLimit((env) => env.ACCOUNT_RATE_LIMITER, 'restock'),
   withSite,
@@ -117,7 +118,7 @@ restock.post(
 export const restockLists = new Hono<AppEnv>();
 export const restockSends = new Hono<AppEnv>();
 
-restockLists.get(api.restockGroups.pattern, withSite, async (c) => {
+restockLists.get(pathIn(areas.restock, api.restockGroups), withSite, async (c) => {
   const objects = storeOf(c).objects;
   const page = await objects.restock.groups(c.req.query('cursor') ?? null);
   const groups = page.items.signUpGroups;
@@ -143,7 +144,7 @@ restockLists.get(api.restockGroups.pattern, withSite, async (c) => {
   });
 });
 
-restockLists.get(api.restockSignUps.pattern, withSite, async (c) => {
+restockLists.get(pathIn(areas.restock, api.restockSignUps), withSite, async (c) => {
   const productId = c.req.query('productId');
   const variantId = c.req.query('variantId');
   if (productId === undefined || variantId === undefined) return apiError(400, 'productId and variantId are required');
@@ -186,11 +187,11 @@ async function sendAll(
   return answer(c, route, { queued, soldOut: found.length - inStock.length });
 }
 
-restockSends.post(api.sendRestock.pattern, withSite, async (c) =>
+restockSends.post(pathIn(areas.restock, api.sendRestock), withSite, async (c) =>
   sendAll(c, api.sendRestock, [await readJson(c, restockSendSchema, MAX_BODY_BYTES)], true),
 );
 
-restockSends.post(api.sendAllRestock.pattern, withSite, async (c) =>
+restockSends.post(pathIn(areas.restock, api.sendAllRestock), withSite, async (c) =>
   sendAll(c, api.sendAllRestock, (await readJson(c, restockSendAllSchema, MAX_BODY_BYTES)).sendRequests),
 );
 
