@@ -38,12 +38,12 @@ const AREAS: readonly (readonly [string, Hono<AppEnv>])[] = [
   [areas.accountSubscriptions, accountSubscriptions],
   ['', commerceAdmin],
   [CONSOLE_API_PATH, consoleApi],
-  ['', emailAdmin],
+  [areas.parkedEmails, emailAdmin],
   [areas.forms, forms],
   [areas.formValidation, formValidation],
   ['', merchant],
   [MERCHANT_SESSION_PATH, merchantSession],
-  ['', restock],
+  [areas.restock, restock],
 ];
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A value for each path parameter that gets past its route's format checks. */
