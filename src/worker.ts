@@ -143,7 +143,7 @@ app.route('/', webhooks);
 app.route(areas.cart, cart);
 app.route(`${areas.cart}/`, cartWithSlash);
 app.route(areas.subscriptionCart, subscriptionCart);
-app.route('/', commerceAdmin);
+app.route(areas.commerceAdmin, commerceAdmin);
 app.route(areas.parkedEmails, emailAdmin);
 app.route(areas.checkout, checkout);
 app.route(areas.checkoutAddress, checkoutAddress);

@@ -38,6 +38,11 @@ export const areas = {
   inventory: '/api/commerce/inventory',
   /** The merchant's analytics figures (routes/console/dashboard.ts), beside the census beacons but behind a permission. */
   analytics: '/api/census/summary',
+  /**
+   * The merchant's orders, discounts and commerce settings (routes/console/commerce-admin.ts): Squarespace's paths, under
+   * the same prefix as the shopper's cart, checkout and orders areas, each route behind its own permission.
+   */
+  commerceAdmin: '/api/commerce',
   /** The merchant's emails parked after every retry (routes/console/email-admin.ts). */
   parkedEmails: '/api/commerce/parked-emails',
 } as const;

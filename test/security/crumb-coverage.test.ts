@@ -36,7 +36,7 @@ const AREAS: readonly (readonly [string, Hono<AppEnv>])[] = [
   [areas.account, accountLinks],
   [areas.account, account],
   [areas.accountSubscriptions, accountSubscriptions],
-  ['', commerceAdmin],
+  [areas.commerceAdmin, commerceAdmin],
   [CONSOLE_API_PATH, consoleApi],
   [areas.parkedEmails, emailAdmin],
   [areas.forms, forms],

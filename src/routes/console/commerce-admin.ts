@@ -7,7 +7,8 @@ import { api, type AnswerOf, type Deleted, type Route } from '../../api';
 import type { z } from 'zod';
 import type { ShippingRate } from '../../commerce/shipping';
 import type { TaxRate } from '../../commerce/tax';
-import { answer, answerCsv } from '../shared/contract';
+import { areas } from '../../api/areas';
+import { answer, answerCsv, pathIn } from '../shared/contract';
 import { Hono, type Context } from 'hono';
 import {
   discountSchema,
@@ -86,7 +87,7 @@ export const commerceAdmin = new Hono<AppEnv>();
 const commerce = requirePermission('commerce');
 const customerData = requirePermission('customerData');
 
-commerceAdmin.get(api.commerceOrders.pattern, customerData, async (c) => {
+commerceAdmin.get(pathIn(areas.commerceAdmin, api.commerceOrders), customerData, async (c) => {
   const status = c.req.query('status');
   if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status))
     return apiError(400, `status must be one of ${ORDER_STATUSES.join(', ')}`);
@@ -102,7 +103,7 @@ commerceAdmin.get(api.commerceOrders.pattern, customerData, async (c) => {
   );
 });
 
-commerceAdmin.get(api.ordersCsv.pattern, customerData, async (c) => {
+commerceAdmin.get(pathIn(areas.commerceAdmin, api.ordersCsv), customerData, async (c) => {
   const filters = exportFiltersSchema.safeParse({ status: c.req.query('status') || undefined });
   if (!filters.success)
     return apiError(400, filters.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
@@ -128,12 +129,12 @@ commerceAdmin.get(api.ordersCsv.pattern, customerData, async (c) => {
   );
 });
 
-commerceAdmin.post(api.fulfilOrder.pattern, commerce, async (c) => {
+commerceAdmin.post(pathIn(areas.commerceAdmin, api.fulfilOrder), commerce, async (c) => {
   const body = await readJson(c, fulfilSchema, MAX_BODY_BYTES);
   return orderAnswer(c, api.fulfilOrder, await orders(c).fulfill(c.req.param('id'), body.trackingNumber, body.carrier));
 });
 
-commerceAdmin.post(api.cancelOrder.pattern, commerce, async (c) => {
+commerceAdmin.post(pathIn(areas.commerceAdmin, api.cancelOrder), commerce, async (c) => {
   return orderAnswer(c, api.cancelOrder, await orders(c).cancel(c.var.site.website.id, c.req.param('id')));
 });
 
@@ -141,7 +142,7 @@ commerceAdmin.post(api.cancelOrder.pattern, commerce, async (c) => {
  * A refund names itself with its Idempotency-Key header (required for a partial refund, whose retry
  * must not refund twice; a full refund is once per order anyway): a replay answers the order as it is.
  */
-commerceAdmin.post(api.refundOrder.pattern, commerce, async (c) => {
+commerceAdmin.post(pathIn(areas.commerceAdmin, api.refundOrder), commerce, async (c) => {
   const body = await readJson(c, refundSchema, MAX_BODY_BYTES);
   const key = c.req.header('idempotency-key') ?? null;
   const partial = body.lines !== undefined || body.amountCents !== undefined;
@@ -162,16 +163,20 @@ function serveRates<Body extends Omit<ShippingRate, 'id'> | Omit<TaxRate, 'id'>,
   area: RateArea<Body, List, One>,
 ): void {
   const { kind, calls, schema } = area;
-  commerceAdmin.get(calls.list.pattern, commerce, demoShipping, async (c) => answer(c, calls.list, await area.list(c)));
+  commerceAdmin.get(pathIn(areas.commerceAdmin, calls.list), commerce, demoShipping, async (c) =>
+    answer(c, calls.list, await area.list(c)),
+  );
   const save = async (c: Context<AppEnv>, route: Route<One>, id: string | null) => {
     const rate = await readJson(c, schema, MAX_BODY_BYTES);
     const saved = await orders(c).saveRate(kind, id, rate);
     if (saved === null) return apiError(404, 'Unknown rate');
     return answer(c, route, area.one(saved.id, rate), id === null ? 201 : undefined);
   };
-  commerceAdmin.post(calls.add.pattern, commerce, (c) => save(c, calls.add, null));
-  commerceAdmin.put(calls.save.pattern, commerce, (c) => save(c, calls.save, c.req.param('id') ?? ''));
-  commerceAdmin.delete(calls.remove.pattern, commerce, async (c) =>
+  commerceAdmin.post(pathIn(areas.commerceAdmin, calls.add), commerce, (c) => save(c, calls.add, null));
+  commerceAdmin.put(pathIn(areas.commerceAdmin, calls.save), commerce, (c) =>
+    save(c, calls.save, c.req.param('id') ?? ''),
+  );
+  commerceAdmin.delete(pathIn(areas.commerceAdmin, calls.remove), commerce, async (c) =>
     (await orders(c).deleteRate(kind, c.req.param('id') ?? ''))
       ? answer(c, calls.remove, { deleted: true })
       : apiError(404, 'Unknown rate'),
@@ -199,18 +204,18 @@ serveRates({
   one: (id, rate): AnswerOf<typeof api.addTaxRate> => ({ taxRate: { id, ...rate } }),
 });
 
-commerceAdmin.get(api.discounts.pattern, commerce, async (c) =>
+commerceAdmin.get(pathIn(areas.commerceAdmin, api.discounts), commerce, async (c) =>
   answer(c, api.discounts, { discounts: await orders(c).discounts() }),
 );
 
-commerceAdmin.post(api.addDiscount.pattern, commerce, async (c) => {
+commerceAdmin.post(pathIn(areas.commerceAdmin, api.addDiscount), commerce, async (c) => {
   const discount = await readJson(c, discountSchema, MAX_BODY_BYTES);
   const saved = await orders(c).saveDiscount(discount, true);
   if (saved === null || 'conflict' in saved) return apiError(409, 'A discount with that code already exists.');
   return answer(c, api.addDiscount, { discount: saved }, 201);
 });
 
-commerceAdmin.put(api.saveDiscount.pattern, commerce, async (c) => {
+commerceAdmin.put(pathIn(areas.commerceAdmin, api.saveDiscount), commerce, async (c) => {
   const discount = await readJson(c, discountSchema, MAX_BODY_BYTES);
   if (normalCode(c.req.param('code')) !== discount.code) return apiError(400, 'code: must match the code in the path');
   const saved = await orders(c).saveDiscount(discount, false);
@@ -218,17 +223,17 @@ commerceAdmin.put(api.saveDiscount.pattern, commerce, async (c) => {
   return answer(c, api.saveDiscount, { discount: saved });
 });
 
-commerceAdmin.delete(api.removeDiscount.pattern, commerce, async (c) =>
+commerceAdmin.delete(pathIn(areas.commerceAdmin, api.removeDiscount), commerce, async (c) =>
   (await orders(c).deleteDiscount(c.req.param('code')))
     ? answer(c, api.removeDiscount, { deleted: true })
     : apiError(404, 'Unknown discount code'),
 );
 
-commerceAdmin.get(api.readCommerceSettings.pattern, commerce, demoShipping, async (c) =>
+commerceAdmin.get(pathIn(areas.commerceAdmin, api.readCommerceSettings), commerce, demoShipping, async (c) =>
   answer(c, api.readCommerceSettings, { settings: await orders(c).settings() }),
 );
 
-commerceAdmin.put(api.commerceSettings.pattern, commerce, async (c) => {
+commerceAdmin.put(pathIn(areas.commerceAdmin, api.commerceSettings), commerce, async (c) => {
   const settings = await readJson(c, settingsSchema, MAX_BODY_BYTES);
   return answer(c, api.commerceSettings, { settings: await orders(c).setSettings(settings) });
 });
