@@ -1,5 +1,5 @@
 /**
- * One website's published content, in the object's own SQLite (tables in content-tables.ts): the
+ * One website's published content, in the object's own SQLite (tables in site-content/schema.ts): the
  * site's shell in parts, one row per item, and the indexes listings, pages and search read.
  *
  * Writes are row-sized and serial: a merchant edit (src/site/edits/edits.ts) or an item save writes the
@@ -23,7 +23,29 @@ import type { TagType } from '../site/editor/tag-manager';
 import type { ListingQuery } from '../site/published/catalog';
 import type { ContentChange } from '../site/published/page-tags';
 import { createRedirectTables, redirectOf } from './content-redirects';
-import * as tables from './content-tables';
+import {
+  collectionItems,
+  namesUsed,
+  productList,
+  type ProductListQuery,
+  type ProductListRow,
+} from './site-content/console-reads';
+import {
+  countItemsIn,
+  existingItemUrls,
+  firstProducts,
+  itemCount,
+  itemPage,
+  type ItemPageRows,
+  itemsAfter,
+  itemsJsonById,
+  itemsWithForms,
+  itemUrls,
+  type ListingRows,
+} from './site-content/item-reads';
+import { itemJson, readMeta, shellJson, urlTaken, writeMeta } from './site-content/rows';
+import { createTables } from './site-content/schema';
+import { search } from './site-content/search';
 import { createVersionTables, listVersions, versionJson, type VersionSubject } from './content-versions';
 import { migrate } from './migrations';
 import { SerialQueue } from './serial-queue';
@@ -53,7 +75,7 @@ export class SiteContent extends DurableObject<Env> {
     super(ctx, env);
     this.self = { sql: ctx.storage.sql, ctx, env, queue: new SerialQueue(), editor: null };
     migrate(ctx.storage, {
-      content: [tables.createTables],
+      content: [createTables],
       versions: [createVersionTables],
       redirects: [createRedirectTables],
     });
@@ -61,46 +83,46 @@ export class SiteContent extends DurableObject<Env> {
 
   /** The shell as JSON (null before the first import), with the last edits' page tags (src/site/published/page-tags.ts). */
   shell(): Versioned<string | null> & { changes: ContentChange[] } {
-    return { ...versioned(this.self, tables.shellJson(this.self.sql)), changes: changes(this.self) };
+    return { ...versioned(this.self, shellJson(this.self.sql)), changes: changes(this.self) };
   }
 
   // Shoppers' reads: only items visible now (published, or scheduled and past their publish date).
 
   /** A listing of what is in stock asks the stock ledger (the one truth of stock) what its counted variants have available. */
-  listing(query: ListingQuery): Promise<Versioned<tables.ListingRows>> {
+  listing(query: ListingQuery): Promise<Versioned<ListingRows>> {
     return listing(this.self, query);
   }
 
-  itemPage(collectionId: string, urlId: string, relatedLimit: number): Versioned<tables.ItemPageRows | null> {
-    return versioned(this.self, tables.itemPage(this.self.sql, collectionId, urlId, relatedLimit, Date.now()));
+  itemPage(collectionId: string, urlId: string, relatedLimit: number): Versioned<ItemPageRows | null> {
+    return versioned(this.self, itemPage(this.self.sql, collectionId, urlId, relatedLimit, Date.now()));
   }
 
   search(query: string, limit: number, productsOnly = false): Versioned<string[]> {
-    return versioned(this.self, tables.search(this.self.sql, query, limit, Date.now(), productsOnly));
+    return versioned(this.self, search(this.self.sql, query, limit, Date.now(), productsOnly));
   }
 
   itemsById(ids: string[]): Versioned<string[]> {
-    return versioned(this.self, tables.itemsJsonById(this.self.sql, ids, Date.now()));
+    return versioned(this.self, itemsJsonById(this.self.sql, ids, Date.now()));
   }
 
   itemsWithForms(limit: number): Versioned<string[]> {
-    return versioned(this.self, tables.itemsWithForms(this.self.sql, limit, Date.now()));
+    return versioned(this.self, itemsWithForms(this.self.sql, limit, Date.now()));
   }
 
   firstProducts(limit: number): Versioned<string[]> {
-    return versioned(this.self, tables.firstProducts(this.self.sql, limit, Date.now()));
+    return versioned(this.self, firstProducts(this.self.sql, limit, Date.now()));
   }
 
   itemUrls(collectionIds: string[], offset: number, limit: number): Versioned<{ total: number; urls: string[] }> {
     const now = Date.now();
     return versioned(this.self, {
-      total: tables.countItemsIn(this.self.sql, collectionIds, now),
-      urls: tables.itemUrls(this.self.sql, collectionIds, offset, limit, now),
+      total: countItemsIn(this.self.sql, collectionIds, now),
+      urls: itemUrls(this.self.sql, collectionIds, offset, limit, now),
     });
   }
 
   existingItemUrls(paths: { collectionId: string; urlId: string; path: string }[]): Versioned<string[]> {
-    return versioned(this.self, tables.existingItemUrls(this.self.sql, paths, Date.now()));
+    return versioned(this.self, existingItemUrls(this.self.sql, paths, Date.now()));
   }
 
   /** Where a path that shows nothing has moved since its slug changed (src/durable/content-redirects.ts), or null. */
@@ -111,22 +133,22 @@ export class SiteContent extends DurableObject<Env> {
   // The console's reads: every item, whatever its status.
 
   consoleItems(collectionId: string, offset: number, limit: number): Versioned<{ items: string[]; total: number }> {
-    return versioned(this.self, tables.collectionItems(this.self.sql, collectionId, offset, limit));
+    return versioned(this.self, collectionItems(this.self.sql, collectionId, offset, limit));
   }
 
   consoleItem(id: string): Versioned<string | null> {
-    return versioned(this.self, tables.itemJson(this.self.sql, id));
+    return versioned(this.self, itemJson(this.self.sql, id));
   }
 
   consoleItemsById(ids: string[]): Versioned<string[]> {
-    return versioned(this.self, tables.itemsJsonById(this.self.sql, ids, null));
+    return versioned(this.self, itemsJsonById(this.self.sql, ids, null));
   }
 
   /** Which of these item addresses an item has, drafts included (a new product's free address). */
   consoleUrlsTaken(paths: { collectionId: string; urlId: string; path: string }[]): Versioned<string[]> {
     return versioned(
       this.self,
-      paths.filter((p) => tables.urlTaken(this.self.sql, p.collectionId, p.urlId, '')).map((p) => p.path),
+      paths.filter((p) => urlTaken(this.self.sql, p.collectionId, p.urlId, '')).map((p) => p.path),
     );
   }
 
@@ -141,22 +163,22 @@ export class SiteContent extends DurableObject<Env> {
   }
 
   /** A page of the console's product list. */
-  productList(query: tables.ProductListQuery): Versioned<{ rows: tables.ProductListRow[]; total: number }> {
-    return versioned(this.self, tables.productList(this.self.sql, query));
+  productList(query: ProductListQuery): Versioned<{ rows: ProductListRow[]; total: number }> {
+    return versioned(this.self, productList(this.self.sql, query));
   }
 
   /** A collection's tags or categories in use, with counts. */
   namesUsed(collectionId: string, tagType: TagType): Versioned<{ name: string; count: number }[]> {
-    return versioned(this.self, tables.namesUsed(this.self.sql, collectionId, tagType));
+    return versioned(this.self, namesUsed(this.self.sql, collectionId, tagType));
   }
 
   /** Items in catalogue order after `afterSeq`, for export. */
   exportItems(afterSeq: number, limit: number): Versioned<{ items: string[]; lastSeq: number | null; total: number }> {
-    const rows = tables.itemsAfter(this.self.sql, afterSeq, limit);
+    const rows = itemsAfter(this.self.sql, afterSeq, limit);
     return versioned(this.self, {
       items: rows.map((row) => row.json),
       lastSeq: rows.at(-1)?.seq ?? null,
-      total: tables.itemCount(this.self.sql),
+      total: itemCount(this.self.sql),
     });
   }
 
@@ -165,12 +187,12 @@ export class SiteContent extends DurableObject<Env> {
    * content, not in it, so saving a draft bumps no version and leaves every cached page alone.
    */
   designDraft(): string | null {
-    return tables.readMeta(this.self.sql, DESIGN_DRAFT);
+    return readMeta(this.self.sql, DESIGN_DRAFT);
   }
 
   saveDesignDraft(json: string | null): void {
     if (json === null) this.self.sql.exec('DELETE FROM meta WHERE key = ?', DESIGN_DRAFT);
-    else tables.writeMeta(this.self.sql, DESIGN_DRAFT, json);
+    else writeMeta(this.self.sql, DESIGN_DRAFT, json);
   }
 
   /**

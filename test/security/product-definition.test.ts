@@ -12,7 +12,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MERCHANT_MESSAGES } from '../../src/accounts/messages';
 import { CART_MESSAGES } from '../../src/commerce/cart';
-import { writeItem } from '../../src/durable/content-tables';
+import { writeItem } from '../../src/durable/site-content/rows';
 import { hashPassword } from '../../src/durable/passwords';
 import { RESTOCK_MESSAGES } from '../../src/routes/shop/restock';
 import type { SiteContent } from '../../src/durable/site-content';

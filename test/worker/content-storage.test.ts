@@ -10,7 +10,7 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminCallError, receiveSite, sendSite, type AdminTarget } from '../../scripts/site/admin-client';
 import type { SiteJson } from '../../scripts/site/site-json';
-import { createTables } from '../../src/durable/content-tables';
+import { createTables } from '../../src/durable/site-content/schema';
 import { contentObject, contentObjects, stockLedger } from '../../src/durable/stubs';
 import { ITEM_MESSAGES, type Edit, type EditOutcome } from '../../src/durable/site-content';
 import { refused } from '../../src/result';

@@ -17,7 +17,9 @@ import {
   variantNeverRunsOutSql,
   variantStockLimit,
 } from '../../src/commerce/product';
-import { countedStock, listing, type ProductListQuery, productList, writeItem } from '../../src/durable/content-tables';
+import { productList, type ProductListQuery } from '../../src/durable/site-content/console-reads';
+import { countedStock, listing } from '../../src/durable/site-content/item-reads';
+import { writeItem } from '../../src/durable/site-content/rows';
 import { contentObject } from '../../src/durable/stubs';
 import type { Item } from '../../src/site/model/schema';
 

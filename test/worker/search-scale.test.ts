@@ -11,7 +11,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateContent } from '../../scripts/site/generate';
-import * as tables from '../../src/durable/content-tables';
+import { search } from '../../src/durable/site-content/search';
 import { contentObject } from '../../src/durable/stubs';
 import type { Item, SiteInput } from '../../src/site/model/schema';
 import { importSite, mapHost } from '../../src/site/published/store';
@@ -35,7 +35,7 @@ function searched(query: string): Promise<{ items: Item[]; rowsRead: number }> {
         return cursor;
       },
     } as SqlStorage;
-    const items = tables.search(counting, query, RESULTS, Date.now()).map((json) => JSON.parse(json) as Item);
+    const items = search(counting, query, RESULTS, Date.now()).map((json) => JSON.parse(json) as Item);
     return { items, rowsRead: cursors.reduce((sum, cursor) => sum + cursor.rowsRead, 0) };
   });
 }

@@ -4,7 +4,7 @@
  */
 import type { Item, Site } from '../../site/model/schema';
 import { claimPath, recordRedirect } from '../content-redirects';
-import * as tables from '../content-tables';
+import { moveItemUrls } from './rows';
 import type { ContentContext } from './context';
 
 /** A collection whose address changed leaves a redirect behind; a new one claims its address. */
@@ -22,7 +22,7 @@ export function moveCollectionItems(self: ContentContext, before: Site, after: S
   for (const collection of after.collections) {
     const old = before.collections.find((c) => c.id === collection.id);
     if (old !== undefined && old.fullUrl !== collection.fullUrl)
-      tables.moveItemUrls(self.sql, collection.id, old.fullUrl, collection.fullUrl);
+      moveItemUrls(self.sql, collection.id, old.fullUrl, collection.fullUrl);
   }
 }
 

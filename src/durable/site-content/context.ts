@@ -3,7 +3,7 @@
  * merchant), a read's version, the last edits' page tags, and the commit every write goes through.
  */
 import { CHANGES_KEPT, MAX_CHANGE_TAGS, type ContentChange } from '../../site/published/page-tags';
-import * as tables from '../content-tables';
+import { readMeta, readVersion, recordChanges, writeMeta } from './rows';
 import type { SerialQueue } from '../serial-queue';
 import type { Versioned } from './model';
 
@@ -21,11 +21,11 @@ export interface ContentContext {
 const CHANGES = 'changes';
 
 export function versioned<T>(self: ContentContext, value: T): Versioned<T> {
-  return { version: tables.readVersion(self.sql), value };
+  return { version: readVersion(self.sql), value };
 }
 
 export function changes(self: ContentContext): ContentChange[] {
-  return JSON.parse(tables.readMeta(self.sql, CHANGES) ?? '[]') as ContentChange[];
+  return JSON.parse(readMeta(self.sql, CHANGES) ?? '[]') as ContentChange[];
 }
 
 /**
@@ -34,11 +34,11 @@ export function changes(self: ContentContext): ContentChange[] {
  */
 export function commit(self: ContentContext, write: () => void, floor = 0): number {
   return self.ctx.storage.transactionSync(() => {
-    const tags = tables.recordChanges(write);
-    const version = Math.max(tables.readVersion(self.sql), floor) + 1;
-    tables.writeMeta(self.sql, 'version', String(version));
+    const tags = recordChanges(write);
+    const version = Math.max(readVersion(self.sql), floor) + 1;
+    writeMeta(self.sql, 'version', String(version));
     const change = { version, tags: tags === null || tags.length > MAX_CHANGE_TAGS ? null : [...new Set(tags)] };
-    tables.writeMeta(self.sql, CHANGES, JSON.stringify([...changes(self), change].slice(-CHANGES_KEPT)));
+    writeMeta(self.sql, CHANGES, JSON.stringify([...changes(self), change].slice(-CHANGES_KEPT)));
     return version;
   });
 }

@@ -7,7 +7,7 @@ import { refused } from '../../result';
 import type { Merchandising } from '../../site/editor/product-item';
 import type { Item, Site } from '../../site/model/schema';
 import { versionJson, type VersionSubject } from '../content-versions';
-import * as tables from '../content-tables';
+import { itemJson, shellJson } from './rows';
 import type { ContentContext } from './context';
 import { bulkProducts, changeNames, importProducts, removeItem, saveItem, saveProduct } from './item-edits';
 import { ITEM_MESSAGES, type Edit, type EditOutcome } from './model';
@@ -34,7 +34,7 @@ export function applyEdit(
   who: string | null = null,
 ): Promise<EditOutcome> {
   return self.queue.run(async (): Promise<EditOutcome> => {
-    const json = tables.shellJson(self.sql);
+    const json = shellJson(self.sql);
     if (json === null) return refused('no-store', NO_STORE);
     const shell = JSON.parse(json) as Site;
     self.editor = who;
@@ -89,7 +89,7 @@ export function restoreVersion(
     const site = { ...shell, collections: shell.collections.map((c) => (c.id === id ? page : c)) };
     return writeShellEdit(self, shell, site, { changed: true }, roles, null);
   }
-  if (tables.itemJson(self.sql, id) === null) return refused('not-found', ITEM_MESSAGES.unknownItem);
+  if (itemJson(self.sql, id) === null) return refused('not-found', ITEM_MESSAGES.unknownItem);
   const { item, merchandising } = JSON.parse(json) as { item: Item; merchandising: Merchandising | null };
   return saveProduct(self, shell, underCollection(shell, item), merchandising, roles);
 }

@@ -7,7 +7,7 @@ import { refused, type Result } from '../../result';
 import { CONTENT_LIMITS, tooManyProducts } from '../../site/model/limits';
 import { parseItem, parseShell, type Item, type Site } from '../../site/model/schema';
 import { versionKey } from '../../site/published/store';
-import * as tables from '../content-tables';
+import { deleteAllItems, readMeta, shellJson, writeItem, writeMeta, writeShell } from './rows';
 import { redirectCollections } from './addresses';
 import { commit, type ContentContext } from './context';
 import { ITEM_MESSAGES, type ImportRefusal } from './model';
@@ -24,7 +24,7 @@ export function beginImport(self: ContentContext, shellInput: unknown): Result<{
   self.ctx.storage.transactionSync(() => {
     self.sql.exec('DELETE FROM staged_items');
     self.sql.exec("DELETE FROM meta WHERE key LIKE 'import:%'");
-    tables.writeMeta(self.sql, `import:${importId}`, JSON.stringify(parsed.site));
+    writeMeta(self.sql, `import:${importId}`, JSON.stringify(parsed.site));
   });
   return { ok: true, value: { importId } };
 }
@@ -36,7 +36,7 @@ export function stageItems(
   first: number,
   items: unknown[],
 ): Result<null, ImportRefusal> {
-  const shellText = tables.readMeta(self.sql, `import:${importId}`);
+  const shellText = readMeta(self.sql, `import:${importId}`);
   if (shellText === null) return refused('replaced', ITEM_MESSAGES.importReplaced);
   const { collections } = JSON.parse(shellText) as Site;
   const valid: string[] = [];
@@ -68,10 +68,10 @@ export function commitImport(
   importId: string,
 ): Promise<Result<{ version: number }, ImportRefusal>> {
   return self.queue.run(async (): Promise<Result<{ version: number }, ImportRefusal>> => {
-    const shellText = tables.readMeta(self.sql, `import:${importId}`);
+    const shellText = readMeta(self.sql, `import:${importId}`);
     if (shellText === null) return refused('replaced', ITEM_MESSAGES.importReplaced);
     const shell = JSON.parse(shellText) as Site;
-    const before = tables.shellJson(self.sql);
+    const before = shellJson(self.sql);
     const collections = new Set(shell.collections.map((c) => c.id));
     const products = new Map<string, number>();
     // Past the KV pointer too: a site moved here from KV or another object keeps its versions rising,
@@ -82,10 +82,10 @@ export function commitImport(
       version = commit(
         self,
         () => {
-          tables.writeShell(self.sql, shell);
+          writeShell(self.sql, shell);
           // A publish that moved a collection (its urlId in site.json) leaves the old address, and its items', redirected.
           if (before !== null) redirectCollections(self, JSON.parse(before) as Site, shell);
-          tables.deleteAllItems(self.sql);
+          deleteAllItems(self.sql);
           for (const row of self.sql.exec<{ json: string }>(
             'SELECT json FROM staged_items WHERE import_id = ? ORDER BY n',
             importId,
@@ -102,12 +102,12 @@ export function commitImport(
               products.set(item.collectionId, count);
             }
             try {
-              tables.writeItem(self.sql, item, true);
+              writeItem(self.sql, item, true);
             } catch (error) {
               throw duplicateItem(item, error);
             }
           }
-          tables.writeMeta(self.sql, 'websiteId', websiteId);
+          writeMeta(self.sql, 'websiteId', websiteId);
         },
         Number.isInteger(pointer) ? pointer : 0,
       );

@@ -16,7 +16,9 @@ import { CONTENT_LIMITS, LIMIT_MESSAGES } from '../../site/model/limits';
 import { parseItem, parseShell, type Item, type Site } from '../../site/model/schema';
 import { allows } from '../../site/roles';
 import { forgetVersions } from '../content-versions';
-import * as tables from '../content-tables';
+import { itemIdsNamed, namesUsed } from './console-reads';
+import { countItemsIn, itemsJsonById } from './item-reads';
+import { deleteItem, itemJson, urlTaken, writeItem, writeShell } from './rows';
 import { redirectItem } from './addresses';
 import { commit, type ContentContext } from './context';
 import { recordProduct } from './history';
@@ -40,16 +42,16 @@ export function saveItem(
   const parsed = parseItem(input, typeof id === 'string' ? id : '?', shell.collections);
   if ('error' in parsed) return refused('invalid', parsed.error);
   const item = parsed.item;
-  if (tables.urlTaken(self.sql, item.collectionId, item.urlId, item.id))
+  if (urlTaken(self.sql, item.collectionId, item.urlId, item.id))
     return refused('url-taken', edits.EDIT_MESSAGES.urlIdTaken);
-  const before = tables.itemJson(self.sql, item.id);
+  const before = itemJson(self.sql, item.id);
   const stored = before === null ? null : (JSON.parse(before) as Item);
   if (!mayChangeItem(shell, roles, item, stored)) return refused('forbidden', MERCHANT_MESSAGES.forbidden);
   const movesIn = stored === null || stored.collectionId !== item.collectionId;
   if (
     movesIn &&
     inProductCollection(item, shell.collections) &&
-    tables.countItemsIn(self.sql, [item.collectionId], Date.now()) >= CONTENT_LIMITS.productsPerCollection
+    countItemsIn(self.sql, [item.collectionId], Date.now()) >= CONTENT_LIMITS.productsPerCollection
   ) {
     return refused('over-limit', LIMIT_MESSAGES.productsPerCollection);
   }
@@ -61,7 +63,7 @@ export function saveItem(
   );
   if (refusal !== null) return refused('forbidden', refusal);
   const version = commit(self, () => {
-    tables.writeItem(self.sql, item);
+    writeItem(self.sql, item);
     redirectItem(self, item, stored);
     alsoWrite?.();
     if (inProductCollection(item, shell.collections))
@@ -77,7 +79,7 @@ export function saveItem(
 }
 
 export function removeItem(self: ContentContext, shell: Site, itemId: string, roles: readonly number[]): EditOutcome {
-  const before = tables.itemJson(self.sql, itemId);
+  const before = itemJson(self.sql, itemId);
   if (before === null) return refused('not-found', ITEM_MESSAGES.unknownItem);
   const stored = JSON.parse(before) as Item;
   if (!mayChangeItem(shell, roles, stored)) return refused('forbidden', MERCHANT_MESSAGES.forbidden);
@@ -86,10 +88,9 @@ export function removeItem(self: ContentContext, shell: Site, itemId: string, ro
   // A product's merchandising texts go with it.
   const { [itemId]: removedContext, ...merchandising } = shell.productMerchandisingContext;
   const version = commit(self, () => {
-    tables.deleteItem(self.sql, itemId);
+    deleteItem(self.sql, itemId);
     forgetVersions(self.sql, 'product', itemId);
-    if (removedContext !== undefined)
-      tables.writeShell(self.sql, { ...shell, productMerchandisingContext: merchandising });
+    if (removedContext !== undefined) writeShell(self.sql, { ...shell, productMerchandisingContext: merchandising });
   });
   return { ok: true, value: null, version };
 }
@@ -112,16 +113,16 @@ export function saveProduct(
     shell,
     input,
     roles,
-    contextChanged ? () => tables.writeShell(self.sql, { ...shell, productMerchandisingContext: context }) : undefined,
+    contextChanged ? () => writeShell(self.sql, { ...shell, productMerchandisingContext: context }) : undefined,
     merchandising,
   );
   if (!saved.ok || saved.version !== null || !contextChanged) return saved;
-  const stored = JSON.parse(tables.itemJson(self.sql, id) ?? 'null') as Item | null;
+  const stored = JSON.parse(itemJson(self.sql, id) ?? 'null') as Item | null;
   return {
     ok: true,
     value: { changed: true },
     version: commit(self, () => {
-      tables.writeShell(self.sql, { ...shell, productMerchandisingContext: context });
+      writeShell(self.sql, { ...shell, productMerchandisingContext: context });
       if (stored !== null) recordProduct(self, shell, stored, merchandising, stored);
     }),
   };
@@ -134,7 +135,7 @@ export function bulkProducts(
   ids: readonly string[],
   change: BulkChange,
 ): EditOutcome {
-  const items = tables.itemsJsonById(self.sql, [...new Set(ids)], null).map((json) => JSON.parse(json) as Item);
+  const items = itemsJsonById(self.sql, [...new Set(ids)], null).map((json) => JSON.parse(json) as Item);
   const changed = items.map((item) => bulkChanged(item, change)).filter((item, i) => item !== items[i]);
   const valid: Item[] = [];
   for (const item of changed) {
@@ -145,7 +146,7 @@ export function bulkProducts(
   if (valid.length === 0) return { ok: true, value: { changed: false }, version: null };
   const version = commit(self, () => {
     for (const item of valid) {
-      tables.writeItem(self.sql, item);
+      writeItem(self.sql, item);
       recordProduct(
         self,
         shell,
@@ -179,10 +180,10 @@ export function importProducts(
     const item = parsed.item;
     if (!inProductCollection(item, shell.collections)) return refused('invalid', edits.EDIT_MESSAGES.unknownCollection);
     const address = `${item.collectionId}/${item.urlId}`;
-    if (addresses.has(address) || tables.urlTaken(self.sql, item.collectionId, item.urlId, item.id))
+    if (addresses.has(address) || urlTaken(self.sql, item.collectionId, item.urlId, item.id))
       return refused('url-taken', `${item.urlId}: ${edits.EDIT_MESSAGES.urlIdTaken}`);
     addresses.add(address);
-    const json = tables.itemJson(self.sql, item.id);
+    const json = itemJson(self.sql, item.id);
     const before = json === null ? null : (JSON.parse(json) as Item);
     if (before === null) added.set(item.collectionId, (added.get(item.collectionId) ?? 0) + 1);
     const refusal = codeInjectionRefusal(
@@ -197,7 +198,7 @@ export function importProducts(
     if (!unchanged) valid.push({ item, before, merchandising: product.merchandising });
   }
   for (const [collectionId, count] of added)
-    if (tables.countItemsIn(self.sql, [collectionId], Date.now()) + count > CONTENT_LIMITS.productsPerCollection)
+    if (countItemsIn(self.sql, [collectionId], Date.now()) + count > CONTENT_LIMITS.productsPerCollection)
       return refused('over-limit', LIMIT_MESSAGES.productsPerCollection);
   if (valid.length === 0) return { ok: true, value: { changed: false }, version: null };
   const context = { ...shell.productMerchandisingContext };
@@ -207,11 +208,11 @@ export function importProducts(
   }
   const version = commit(self, () => {
     for (const { item, before, merchandising } of valid) {
-      tables.writeItem(self.sql, item);
+      writeItem(self.sql, item);
       redirectItem(self, item, before);
       recordProduct(self, shell, item, merchandising, before);
     }
-    tables.writeShell(self.sql, { ...shell, productMerchandisingContext: context });
+    writeShell(self.sql, { ...shell, productMerchandisingContext: context });
   });
   return { ok: true, value: { changed: true }, version };
 }
@@ -226,7 +227,7 @@ export function changeNames(
 ): EditOutcome {
   const collection = shell.collections.find((c) => c.id === collectionId);
   if (collection === undefined) return refused('not-found', edits.EDIT_MESSAGES.unknownCollection);
-  const used = tables.namesUsed(self.sql, collectionId, tagType).map((row) => row.name);
+  const used = namesUsed(self.sql, collectionId, tagType).map((row) => row.name);
   const outcome = changedNames(collection, tagType, used, change);
   if (!outcome.ok) return outcome;
   const { collection: named, from, to } = outcome.value;
@@ -236,15 +237,13 @@ export function changeNames(
   });
   if ('error' in parsed) return refused('invalid', parsed.error);
   const field = tagType === 'tag' ? 'tags' : 'categories';
-  const items = tables
-    .itemsJsonById(self.sql, tables.itemIdsNamed(self.sql, collectionId, tagType, from), null)
-    .map((json) => {
-      const item = JSON.parse(json) as Item;
-      return { ...item, [field]: replaceNames(item[field], from, to) };
-    });
+  const items = itemsJsonById(self.sql, itemIdsNamed(self.sql, collectionId, tagType, from), null).map((json) => {
+    const item = JSON.parse(json) as Item;
+    return { ...item, [field]: replaceNames(item[field], from, to) };
+  });
   const version = commit(self, () => {
-    tables.writeShell(self.sql, parsed.site);
-    for (const item of items) tables.writeItem(self.sql, item);
+    writeShell(self.sql, parsed.site);
+    for (const item of items) writeItem(self.sql, item);
   });
   return { ok: true, value: { changed: true }, version };
 }

@@ -7,7 +7,8 @@ import { nextScheduledPage } from '../../site/editor/content-status';
 import type { Site } from '../../site/model/schema';
 import { cdnTags, MAX_CHANGE_TAGS, pageCacheTag } from '../../site/published/page-tags';
 import { noteVersion, versionKey } from '../../site/published/store';
-import * as tables from '../content-tables';
+import { nextScheduled } from './item-reads';
+import { readMeta, shellJson, writeMeta } from './rows';
 import { changes, commit, type ContentContext } from './context';
 
 /** How long KV takes at most to show a new version pointer everywhere. */
@@ -26,12 +27,12 @@ const PURGE_AGAIN_TAGS = 'cdnPurgeAgainTags';
  */
 export async function scheduleAlarm(self: ContentContext): Promise<void> {
   const now = Date.now();
-  const shell = tables.shellJson(self.sql);
-  const items = tables.nextScheduled(self.sql, now);
+  const shell = shellJson(self.sql);
+  const items = nextScheduled(self.sql, now);
   const pages = shell === null ? null : nextScheduledPage((JSON.parse(shell) as Site).collections, now);
   const publishAt = items === null ? pages : pages === null ? items : Math.min(items, pages);
-  tables.writeMeta(self.sql, NEXT_PUBLISH_AT, publishAt === null ? '' : String(publishAt));
-  const purgeAt = Number(tables.readMeta(self.sql, PURGE_AGAIN_AT) ?? Infinity);
+  writeMeta(self.sql, NEXT_PUBLISH_AT, publishAt === null ? '' : String(publishAt));
+  const purgeAt = Number(readMeta(self.sql, PURGE_AGAIN_AT) ?? Infinity);
   const next = Math.min(publishAt ?? Infinity, purgeAt);
   if (next === Infinity) await self.ctx.storage.deleteAlarm();
   else await self.ctx.storage.setAlarm(next);
@@ -39,11 +40,11 @@ export async function scheduleAlarm(self: ContentContext): Promise<void> {
 
 export async function runAlarm(self: ContentContext): Promise<void> {
   await self.queue.run(async () => {
-    const websiteId = tables.readMeta(self.sql, 'websiteId');
+    const websiteId = readMeta(self.sql, 'websiteId');
     if (websiteId === null) return;
     const now = Date.now();
-    const publishAt = tables.readMeta(self.sql, NEXT_PUBLISH_AT);
-    const purgeDue = Number(tables.readMeta(self.sql, PURGE_AGAIN_AT) ?? Infinity) <= now;
+    const publishAt = readMeta(self.sql, NEXT_PUBLISH_AT);
+    const purgeDue = Number(readMeta(self.sql, PURGE_AGAIN_AT) ?? Infinity) <= now;
     // An alarm set before the purge existed was a publish's.
     const publishDue = publishAt === null ? !purgeDue : publishAt !== '' && Number(publishAt) <= now;
     if (publishDue)
@@ -78,16 +79,16 @@ export async function publishVersion(self: ContentContext, websiteId: string, ve
   noteVersion(websiteId, version);
   purgePages(self, websiteId, tags);
   // The second purge drops what every edit since the last one changed.
-  const pending = tables.readMeta(self.sql, PURGE_AGAIN_AT) === null ? [] : pendingPurge(self);
+  const pending = readMeta(self.sql, PURGE_AGAIN_AT) === null ? [] : pendingPurge(self);
   const again = pending === null || tags === null ? null : [...new Set([...pending, ...tags])];
-  tables.writeMeta(
+  writeMeta(
     self.sql,
     PURGE_AGAIN_TAGS,
     JSON.stringify(again !== null && again.length > MAX_CHANGE_TAGS ? null : again),
   );
-  tables.writeMeta(self.sql, PURGE_AGAIN_AT, String(Date.now() + KV_POINTER_SPREAD_MS));
+  writeMeta(self.sql, PURGE_AGAIN_AT, String(Date.now() + KV_POINTER_SPREAD_MS));
 }
 
 function pendingPurge(self: ContentContext): string[] | null {
-  return JSON.parse(tables.readMeta(self.sql, PURGE_AGAIN_TAGS) ?? 'null') as string[] | null;
+  return JSON.parse(readMeta(self.sql, PURGE_AGAIN_TAGS) ?? 'null') as string[] | null;
 }

@@ -8,7 +8,7 @@ import * as edits from '../../site/edits/edits';
 import { setStoreSettings } from '../../site/edits/store-settings';
 import { codeInjectionRefusal } from '../../site/model/code-injection';
 import { parseShell, type ShellInput, type Site } from '../../site/model/schema';
-import * as tables from '../content-tables';
+import { deleteItem, itemIdsOf, writeShell } from './rows';
 import { moveCollectionItems, redirectCollections } from './addresses';
 import { commit, type ContentContext } from './context';
 import { recordPages } from './history';
@@ -91,8 +91,8 @@ export function writeShellEdit(
   if (refusal !== null) return refused('forbidden', refusal);
   let written = 0;
   const version = commit(self, () => {
-    written = tables.writeShell(self.sql, parsed.site).length;
-    if (removed !== null) for (const id of tables.itemIdsOf(self.sql, removed)) tables.deleteItem(self.sql, id);
+    written = writeShell(self.sql, parsed.site).length;
+    if (removed !== null) for (const id of itemIdsOf(self.sql, removed)) deleteItem(self.sql, id);
     recordPages(self, shell, parsed.site);
     redirectCollections(self, shell, parsed.site);
     moveCollectionItems(self, shell, parsed.site);

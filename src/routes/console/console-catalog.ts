@@ -27,7 +27,7 @@ import {
   ProductType,
   type DigitalFile,
 } from '../../commerce/product';
-import type { ProductListQuery } from '../../durable/content-tables';
+import type { ProductListQuery } from '../../durable/site-content/console-reads';
 import { consoleItemsById } from '../../site/published/catalog';
 import { declaredNames } from '../../site/edits/catalog-names';
 import { EDIT_MESSAGES } from '../../site/edits/edits';
