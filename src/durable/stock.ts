@@ -43,10 +43,14 @@ export function countsStock(lines: readonly StockLine[]): boolean {
   return lines.some((line) => line.stock !== null && line.quantity > 0);
 }
 
-/** Not ok: some sku is short (`unavailable` names each). */
-export type ReserveResult =
-  | { ok: true; expiresOn: number }
-  | { ok: false; unavailable: { sku: string; available: number }[] };
+/** A sku with fewer units than a line asks: how many it has. */
+export interface StockShortage {
+  sku: string;
+  available: number;
+}
+
+/** Done: held until `expiresOn`. Refused `stock-short`: some sku is short (`unavailable` names each, with its units). */
+export type ReserveResult = Done<{ expiresOn: number }> | (Refused<'stock-short'> & { unavailable: StockShortage[] });
 
 /** Refused `stock-short`: a sku has fewer units than the line asks; `available` is how many it has. */
 export type CheckResult = Done<null> | (Refused<'stock-short'> & { available: number });
@@ -240,7 +244,14 @@ export class StockLedger extends DurableObject<Env> {
       .map((line) => ({ line, available: this.availableTo(owner, line.sku, line.stock, now) }))
       .filter(({ line, available }) => line.quantity > available)
       .map(({ line, available }) => ({ sku: line.sku, available }));
-    if (unavailable.length > 0) return { ok: false, unavailable };
+    if (unavailable.length > 0)
+      return {
+        ...refused(
+          'stock-short',
+          unavailable.map(({ sku, available }) => `Only ${available} of ${sku} left.`).join(' '),
+        ),
+        unavailable,
+      };
     const expiresOn = now + ttlMs;
     this.sql.exec('DELETE FROM reservations WHERE owner = ?', owner);
     for (const line of counted) {
@@ -254,7 +265,7 @@ export class StockLedger extends DurableObject<Env> {
       this.know(line.sku, line.stock);
     }
     await this.scheduleExpiry();
-    return { ok: true, expiresOn };
+    return { ok: true, value: { expiresOn } };
   }
 
   /**

@@ -338,7 +338,7 @@ describe('restock sign-ups follow the ledger', () => {
     const held = await ledger.reserve('order:held', [{ sku: CANDLE.sku, quantity: 2, stock: 2 }], 2000);
     if (!held.ok) throw new Error(`the candle could not be held: ${JSON.stringify(held)}`);
     expect((await signUp('lapsed@example.com')).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, held.expiresOn + 100 - Date.now())));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, held.value.expiresOn + 100 - Date.now())));
     // The ledger's own alarm may be running at that moment (Miniflare fires it at the end): then running it here does
     // nothing, and the email follows once that run has told the sign-ups.
     await vi.waitFor(
@@ -362,6 +362,39 @@ describe('restock sign-ups follow the ledger', () => {
 });
 
 describe('stock ledger', () => {
+  it("answers a reservation in the ground's result shape: held until when, or stock-short with each short sku", async () => {
+    const ledger = stockLedger(env, 'stock-truth-reserve-shape');
+    const now = Date.now();
+    expect(await ledger.reserve('order:a', [{ sku: 'SKU-R', quantity: 2, stock: 3 }], 60_000, now)).toEqual({
+      ok: true,
+      value: { expiresOn: now + 60_000 },
+    });
+    expect(
+      await ledger.reserve(
+        'order:b',
+        [
+          { sku: 'SKU-R', quantity: 2, stock: 3 },
+          { sku: 'SKU-Q', quantity: 5, stock: 4 },
+          { sku: 'SKU-U', quantity: 9, stock: null },
+        ],
+        60_000,
+        now,
+      ),
+    ).toEqual({
+      ok: false,
+      error: 'stock-short',
+      message: 'Only 1 of SKU-R left. Only 4 of SKU-Q left.',
+      unavailable: [
+        { sku: 'SKU-R', available: 1 },
+        { sku: 'SKU-Q', available: 4 },
+      ],
+    });
+    // A refusal holds nothing: order:a's two units are all that is held.
+    expect(await ledger.reservations(now)).toEqual([
+      { owner: 'order:a', sku: 'SKU-R', quantity: 2, expiresOn: now + 60_000 },
+    ]);
+  });
+
   it('keeps a transferred reservation only until its expiry, then the alarm releases the units', async () => {
     const ledger = stockLedger(env, 'stock-truth-transfer');
     const now = Date.now();

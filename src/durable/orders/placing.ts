@@ -222,14 +222,14 @@ export async function finishPlacing(
     await faultPoint('durable-object', 'CommerceOrders.place:journaled', kill);
     const reserved = countsStock(request.lines)
       ? await stock.reserve(`order:${id}`, request.lines, paymentWindowMs(self), now)
-      : ({ ok: true, expiresOn: now } as const);
+      : ({ ok: true, value: { expiresOn: now } } as const);
     if (!reserved.ok && job.phase === 'reserving') {
       abandon(self, cartId, key, job);
       return placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable: reserved.unavailable });
     }
     if (!reserved.ok)
       console.error(`Order ${id}: its units lapsed while a restart interrupted its charge; it is placed anyway`);
-    else if (countsStock(request.lines)) reservedUntil = reserved.expiresOn;
+    else if (countsStock(request.lines)) reservedUntil = reserved.value.expiresOn;
     await faultPoint('durable-object', 'CommerceOrders.place:reserved', kill);
     if (job.phase === 'reserving') {
       job.phase = 'charging';
