@@ -256,7 +256,7 @@ async function ageClaim(websiteId: string, cartId: string, ms: number): Promise<
     const meta = JSON.parse(state.storage.sql.exec<{ data: string }>('SELECT data FROM meta').one().data);
     meta.claim.at -= ms;
     state.storage.sql.exec('UPDATE meta SET data = ?', JSON.stringify(meta));
-    (instance as unknown as { cached: unknown }).cached = null;
+    (instance as unknown as { self: { cached: unknown } }).self.cached = null;
   });
 }
 
