@@ -56,7 +56,7 @@ describe('refunds', () => {
     const planned = planRefund(ORDER, { lines: [{ line: 1, quantity: 1, restock: true }] });
     expect(planned).toEqual({
       ok: true,
-      plan: {
+      value: {
         amountCents: 2916,
         giftCardCents: 0,
         closes: false,
@@ -81,15 +81,24 @@ describe('refunds', () => {
     expect(refundableCents(refunded)).toBe(360);
     expect(unitsLeft(refunded, 0)).toBe(0);
     expect(refundState(refunded)).toBe('partial');
-    expect(planRefund(refunded, { amountCents: 361 })).toEqual({ ok: false, message: 'Only $3.60 is left to refund.' });
+    expect(planRefund(refunded, { amountCents: 361 })).toEqual({
+      ok: false,
+      error: 'refund-exceeds',
+      message: 'Only $3.60 is left to refund.',
+    });
     expect(planRefund(refunded, { lines: [{ line: 0, quantity: 1, restock: true }] })).toEqual({
       ok: false,
+      error: 'refund-exceeds',
       message: 'Mug: only 0 left to refund.',
     });
     expect(planRefund(refunded, { lines: [{ line: 5, quantity: 1, restock: true }] })).toMatchObject({ ok: false });
-    expect(planRefund(refunded, { lines: [] })).toEqual({ ok: false, message: 'Choose items or an amount to refund.' });
+    expect(planRefund(refunded, { lines: [] })).toEqual({
+      ok: false,
+      error: 'refund-exceeds',
+      message: 'Choose items or an amount to refund.',
+    });
     // The last of the money closes it.
-    expect(planRefund(refunded, { amountCents: 360 })).toMatchObject({ ok: true, plan: { closes: true } });
+    expect(planRefund(refunded, { amountCents: 360 })).toMatchObject({ ok: true, value: { closes: true } });
   });
 
   it('makes a full refund of what is left, the lines not refunded yet with one restock choice', () => {
@@ -107,7 +116,7 @@ describe('refunds', () => {
     };
     expect(planRefund(refunded, { restock: false })).toEqual({
       ok: true,
-      plan: {
+      value: {
         amountCents: 4388,
         giftCardCents: 0,
         closes: true,
@@ -123,7 +132,7 @@ describe('refunds', () => {
     const byCard = { ...ORDER, giftCardCents: 5360, amountChargedCents: 0 };
     expect(planRefund(byCard, { lines: [{ line: 1, quantity: 1, restock: true }] })).toMatchObject({
       ok: true,
-      plan: { amountCents: 0, giftCardCents: 2916, closes: false },
+      value: { amountCents: 0, giftCardCents: 2916, closes: false },
     });
     expect(
       planRefund(byCard, {
@@ -132,7 +141,7 @@ describe('refunds', () => {
           { line: 1, quantity: 1, restock: true },
         ],
       }),
-    ).toMatchObject({ ok: true, plan: { amountCents: 0, giftCardCents: 5360, closes: true } });
+    ).toMatchObject({ ok: true, value: { amountCents: 0, giftCardCents: 5360, closes: true } });
   });
 
   it('refunds an order paid by card and gift card to the card first, then the gift card, never past either', () => {
@@ -141,7 +150,7 @@ describe('refunds', () => {
     expect(refundableCents(split)).toBe(5360);
     expect(planRefund(split, { lines: [{ line: 1, quantity: 1, restock: true }] })).toMatchObject({
       ok: true,
-      plan: { amountCents: 2916, giftCardCents: 0, closes: false },
+      value: { amountCents: 2916, giftCardCents: 0, closes: false },
     });
     const once = {
       ...split,
@@ -150,12 +159,16 @@ describe('refunds', () => {
     expect(splitRefund(once, 1000)).toEqual({ cardCents: 444, giftCardCents: 556 });
     expect(planRefund(once, { amountCents: 1000 })).toMatchObject({
       ok: true,
-      plan: { amountCents: 444, giftCardCents: 556 },
+      value: { amountCents: 444, giftCardCents: 556 },
     });
-    expect(planRefund(once, { amountCents: 2445 })).toEqual({ ok: false, message: 'Only $24.44 is left to refund.' });
+    expect(planRefund(once, { amountCents: 2445 })).toEqual({
+      ok: false,
+      error: 'refund-exceeds',
+      message: 'Only $24.44 is left to refund.',
+    });
     expect(planRefund(once, { amountCents: 2444 })).toMatchObject({
       ok: true,
-      plan: { amountCents: 444, giftCardCents: 2000, closes: true },
+      value: { amountCents: 444, giftCardCents: 2000, closes: true },
     });
   });
 });

@@ -5,6 +5,7 @@
  * An order paid partly by gift card is refunded as Shopify does, to the original payment methods
  * card first: the card gets back up to what it paid, the gift card the rest, up to what it paid.
  */
+import { refused, type Result } from '../result';
 import { formatMoney } from './money';
 import type { Order, OrderRefund, RefundedLine } from './order';
 
@@ -115,11 +116,8 @@ export function suggestedRefundCents(order: Order, lines: { line: number; quanti
   return Math.min(worth, refundableCents(order));
 }
 
-/** Checks a refund against what is left; a message for the merchant when it does not fit. */
-export function planRefund(
-  order: Order,
-  request: RefundRequest,
-): { ok: true; plan: RefundPlan } | { ok: false; message: string } {
+/** Checks a refund against what is left; refused with a message for the merchant when it does not fit. */
+export function planRefund(order: Order, request: RefundRequest): Result<RefundPlan, 'refund-exceeds'> {
   const left = refundableCents(order);
   const full = request.lines === undefined && request.amountCents === undefined;
   const asked = full
@@ -128,21 +126,21 @@ export function planRefund(
   const lines: RefundedLine[] = [];
   for (const { line, quantity, restock } of asked) {
     const entry = order.entries[line];
-    if (entry === undefined) return { ok: false, message: REFUND_MESSAGES.unknownLine };
-    if (lines.some((l) => l.line === line)) return { ok: false, message: REFUND_MESSAGES.lineTwice };
+    if (entry === undefined) return refused('refund-exceeds', REFUND_MESSAGES.unknownLine);
+    if (lines.some((l) => l.line === line)) return refused('refund-exceeds', REFUND_MESSAGES.lineTwice);
     const unitsLeftOfLine = unitsLeft(order, line);
     if (quantity > unitsLeftOfLine)
-      return { ok: false, message: REFUND_MESSAGES.tooMany(entry.title, unitsLeftOfLine) };
+      return refused('refund-exceeds', REFUND_MESSAGES.tooMany(entry.title, unitsLeftOfLine));
     if (quantity > 0) lines.push({ line, quantity, restock, sku: entry.sku, title: entry.title });
   }
   const amountCents = full ? left : (request.amountCents ?? suggestedRefundCents(order, lines));
-  if (amountCents > left) return { ok: false, message: REFUND_MESSAGES.tooMuch(left, order.currencyCode) };
-  if (!full && amountCents === 0 && lines.length === 0) return { ok: false, message: REFUND_MESSAGES.nothingChosen };
+  if (amountCents > left) return refused('refund-exceeds', REFUND_MESSAGES.tooMuch(left, order.currencyCode));
+  if (!full && amountCents === 0 && lines.length === 0) return refused('refund-exceeds', REFUND_MESSAGES.nothingChosen);
   const everyUnit = order.entries.every(
     (_, line) => unitsLeft(order, line) === (lines.find((l) => l.line === line)?.quantity ?? 0),
   );
   // A paid order is refunded once its money is all back; an order that cost nothing, once every unit is.
   const closes = full || (order.amountChargedCents + order.giftCardCents > 0 ? amountCents === left : everyUnit);
   const { cardCents, giftCardCents } = splitRefund(order, amountCents);
-  return { ok: true, plan: { amountCents: cardCents, giftCardCents, lines, closes } };
+  return { ok: true, value: { amountCents: cardCents, giftCardCents, lines, closes } };
 }

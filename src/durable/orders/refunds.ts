@@ -96,8 +96,8 @@ export function refund(
     if (order.status !== 'paid' && order.status !== 'fulfilled')
       return refused('not-refundable', ORDER_MESSAGES.notRefundable);
     const planned = planRefund(order, request);
-    if (!planned.ok) return refused('refund-exceeds', planned.message);
-    const { plan } = planned;
+    if (!planned.ok) return planned;
+    const plan = planned.value;
     const count = refundsOf(order).length;
     const providerKey =
       key !== null
