@@ -15,7 +15,7 @@ import {
 } from '../../commerce/cart';
 import { entryFromLine, type CartLine } from '../../commerce/cart-line';
 import { randomHex } from '../../ids';
-import { refused } from '../../result';
+import { refused, type Result } from '../../result';
 import { current, purchased } from './claims';
 import {
   appliedAdd,
@@ -29,7 +29,7 @@ import {
   writeMeta,
 } from './context';
 import { touch } from './expiry';
-import { type CartAnswer, type CartFailure, type CartHead, CART_TTL_MS, type Meta } from './model';
+import { type CartAnswer, type CartError, type CartFailure, type CartHead, CART_TTL_MS, type Meta } from './model';
 
 /** The cart and the entry `entryId` of it, as the API answers an add. */
 function added(self: CartContext, meta: Meta, entryId: string): CartAnswer<CartEntryAdded> {
@@ -145,6 +145,17 @@ export function add(
   });
 }
 
+/** The entry a shopper's change is to, with the cart's meta: refused when either is gone or the cart is an order's. */
+async function entryToChange(
+  self: CartContext,
+  entryId: string,
+): Promise<Result<{ meta: Meta; entry: StoredEntry }, CartError>> {
+  const meta = await current(self);
+  const entry = entries(self).find((e) => e.id === entryId);
+  if (meta === null || entry === undefined) return refused('entry-not-found', CART_MESSAGES.entryNotFound);
+  return purchased(self) ?? { ok: true, value: { meta, entry } };
+}
+
 /**
  * Sets an entry's quantity; `available` is what the ledger has available of its sku (null: not counted, or not
  * asked as the quantity does not grow), `perOrder` the product's limit per order (null: none).
@@ -157,11 +168,9 @@ export function setQuantity(
   perOrder: number | null = null,
 ): Promise<CartAnswer<CartEntryUpdated>> {
   return self.changes.run(async () => {
-    const meta = await current(self);
-    const entry = entries(self).find((e) => e.id === entryId);
-    if (meta === null || entry === undefined) return refused('entry-not-found', CART_MESSAGES.entryNotFound);
-    const ordered = purchased(self);
-    if (ordered !== null) return ordered;
+    const found = await entryToChange(self, entryId);
+    if (!found.ok) return found;
+    const { meta, entry } = found.value;
     if (quantity > entry.quantity) {
       const sku = entry.chosenVariant.sku;
       const failure =
@@ -177,14 +186,11 @@ export function setQuantity(
 
 export function removeEntry(self: CartContext, entryId: string): Promise<CartAnswer> {
   return self.changes.run(async () => {
-    const meta = await current(self);
-    const entry = entries(self).find((e) => e.id === entryId);
-    if (meta === null || entry === undefined) return refused('entry-not-found', CART_MESSAGES.entryNotFound);
-    const ordered = purchased(self);
-    if (ordered !== null) return ordered;
+    const found = await entryToChange(self, entryId);
+    if (!found.ok) return found;
     deleteEntry(self, entryId);
     await touch(self);
-    return { ok: true, value: jsonText<CartChanged>({ shoppingCart: snapshot(self, meta) }) };
+    return { ok: true, value: jsonText<CartChanged>({ shoppingCart: snapshot(self, found.value.meta) }) };
   });
 }
 
