@@ -72,9 +72,14 @@ import {
   type RenderContext,
 } from '../engine/index';
 
+/** What `attributeJson` escapes: looked for once, since most props hold none of it (three passes become one). */
+const ATTRIBUTE_UNSAFE = /[&'<]/;
+
 /** Props go into a single-quoted attribute; escaping `&`, `'` and `<` keeps any JSON inside it. */
 function attributeJson(props: unknown): string {
-  return JSON.stringify(props).replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('<', '&lt;');
+  const json = JSON.stringify(props);
+  if (!ATTRIBUTE_UNSAFE.test(json)) return json;
+  return json.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('<', '&lt;');
 }
 
 /**

@@ -37,12 +37,17 @@ import {
   type RenderContext,
 } from '../engine/index';
 
+/** What `scriptJson` escapes: looked for once, since most data holds none of it (five passes become one). */
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/;
+
 /**
  * JSON for a `<script type="application/ld+json">` element: `<`, `>` and `&` as JSON escapes, so no
  * text in it (a title with `</script>` or `<!--`) can end the element or change how it is parsed.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
+  const json = JSON.stringify(value);
+  if (!SCRIPT_UNSAFE.test(json)) return json;
+  return json
     .replaceAll('<', '\\u003c')
     .replaceAll('>', '\\u003e')
     .replaceAll('&', '\\u0026')

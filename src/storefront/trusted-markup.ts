@@ -40,7 +40,7 @@ export const GUARDED_ELEMENTS = [
 ] as const;
 /** An opening tag of a guarded element, as a regular expression source (developer-platform/source.ts marks with it too). */
 export const GUARDED_OPENING_TAG = `<(?:${GUARDED_ELEMENTS.join('|')})(?=[\\s/>])`;
-const OPENING_TAG = new RegExp(`(${GUARDED_OPENING_TAG})`, 'gi');
+const OPENING_TAG = new RegExp(GUARDED_OPENING_TAG, 'gi');
 /** Removed from an untrusted page with what they hold; the others lose only their tags (a stray `<form>` must not take the page with it). */
 const REMOVED_WITH_CONTENT = new Set(['script', 'style', 'iframe']);
 
@@ -54,7 +54,7 @@ function markerAttribute(): string {
 
 /** Trusted markup: every guarded opening tag (`<script`, `<form`, …) carries the secret. */
 export function markTrusted(source: string): string {
-  return source.replace(OPENING_TAG, `$1${markerAttribute()}`);
+  return source.replace(OPENING_TAG, `$&${markerAttribute()}`);
 }
 
 /** A guarded opening tag's start (`<script`) as found in trusted markup, marked. */
@@ -68,10 +68,11 @@ export function markedOpeningTag(tag: string): string {
  * their output is theirs, never the data's.
  */
 export function trustedFormatters(table: FormatterTable): FormatterTable {
+  // The four parameters by name, not `(...call)`: a rest array and a spread call on every formatter call of a page.
   const mark =
     (formatter: Formatter): Formatter =>
-    (...call) => {
-      const out = formatter(...call);
+    (value, args, ctx, vars) => {
+      const out = formatter(value, args, ctx, vars);
       return typeof out === 'string' ? markTrusted(out) : out;
     };
   return Object.fromEntries(Object.entries(table).map(([name, formatter]) => [name, mark(formatter)]));
@@ -254,7 +255,8 @@ const TAG_END = / ?\/>|>/y;
 function markedTagRest(markup: string, at: number): { rest: string; end: number } | null {
   const marker = markerAttribute();
   if (!markup.startsWith(marker, at)) return null;
-  const names = new Set([MARKER]);
+  // A tag has a few attributes: a list to look a name up in costs less than a Set made for every tag.
+  const names = [MARKER];
   const from = at + marker.length;
   let end = from;
   for (;;) {
@@ -262,8 +264,8 @@ function markedTagRest(markup: string, at: number): { rest: string; end: number 
     const attribute = WRITTEN_ATTRIBUTE.exec(markup);
     if (attribute === null) break;
     const name = (attribute[1] as string).toLowerCase();
-    if (names.has(name)) return null;
-    names.add(name);
+    if (names.includes(name)) return null;
+    names.push(name);
     end = WRITTEN_ATTRIBUTE.lastIndex;
   }
   TAG_END.lastIndex = end;
