@@ -56,7 +56,12 @@ function readClientEntry(assets: Fetcher): Promise<string | null> {
     .catch(() => null);
 }
 
-export function clientEntry(assets: Fetcher, development: boolean): Promise<string | null> {
+/** No client build: what a worker with no static assets bound answers (the bench's bare workerd runs so). */
+const NO_CLIENT_ENTRY: Promise<string | null> = Promise.resolve(null);
+
+export function clientEntry(assets: Fetcher | undefined, development: boolean): Promise<string | null> {
+  // Without the binding a read could only fail (a TypeError thrown and caught on every development page).
+  if (assets === undefined) return NO_CLIENT_ENTRY;
   if (development) return readClientEntry(assets);
   islandEntry ??= readClientEntry(assets);
   return islandEntry;
