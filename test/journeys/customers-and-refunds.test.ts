@@ -18,6 +18,7 @@ import { storeUrl } from '../e2e/store';
 import {
   ACCOUNTS,
   addToCart,
+  cartHolding,
   createProduct,
   deleteProduct,
   ensureShipping,
@@ -178,11 +179,10 @@ for (const width of WIDTHS) {
           expect([once.status(), twice.status()]).toEqual([200, 200]);
           expect(((await twice.json()) as { order: Order }).order.refunds).toHaveLength(2);
 
-          // A second shopper fills in the checkout and leaves.
+          // A second shopper fills in the checkout and leaves (a cup in her cart by the storefront's call).
           const leaving = await contexts.page(width);
           const leavingEmail = `leaving-${RUN}-${width}@example.com`;
-          await openProduct(leaving.page, storeUrl, cup.path);
-          expect(await addToCart(leaving.page, cup.id, 1)).toBe('Added!');
+          await cartHolding(leaving.page, storeUrl, cup.id);
           await openCheckout(leaving.page);
           await fillCheckout(leaving.page, leavingEmail);
           await leaving.page.close();
@@ -198,9 +198,8 @@ for (const width of WIDTHS) {
 
           // The Editor: no Customers, told so at its address, and 403 from the refund call.
           const editor = await contexts.page(width);
-          await signIn(editor.page, storeUrl, ACCOUNTS.editor);
+          await signIn(editor.page, storeUrl, ACCOUNTS.editor, '/config/customers');
           expect(await sidebarLinks(editor.page)).not.toContain('Customers');
-          await editor.page.goto(`${storeUrl}/config/customers`);
           await editor.page.waitForSelector('h1:text-is("Customers")', SLOW);
           await expect
             .poll(() => editor.page.locator('main').innerText(), SLOW)

@@ -88,8 +88,7 @@ describe('emailing a customer', () => {
 
       // An Editor, who may not see customers' data, opening her page finds neither her nor the action.
       const editor = await contexts.page(width);
-      await signIn(editor.page, storeUrl, ACCOUNTS.editor);
-      await editor.page.goto(`${storeUrl}${customerPath(email)}`);
+      await signIn(editor.page, storeUrl, ACCOUNTS.editor, customerPath(email));
       await expect
         .poll(() => editor.page.locator('main').innerText(), SLOW)
         .toContain('Your role does not allow this.');

@@ -157,8 +157,7 @@ describe('first purchase on a new store', () => {
 
         // The store manager is told who cannot buy physical products.
         const merchant = await contexts.page(width);
-        await signIn(merchant.page, storeUrl, ACCOUNTS.store);
-        await merchant.page.goto(`${storeUrl}/config/commerce/shipping`);
+        await signIn(merchant.page, storeUrl, ACCOUNTS.store, '/config/commerce/shipping');
         const warning = merchant.page.locator('.Warning');
         await expect.poll(() => warning.textContent(), SLOW).toBe(UNSHIPPED);
         await shot(merchant.page, `first-purchase-console-shipping-${width}`);

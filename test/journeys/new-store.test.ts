@@ -64,8 +64,10 @@ describe('A new store from nothing', () => {
       expect(created).toContain(`Created ${NAME} at ${shopUrl}`);
 
       // Empty, and finished-looking: home and the Shop at both widths.
+      const visitors = new Map<number, Page>();
       for (const width of [1366, 375]) {
         const { page, errors } = await contexts.page(width);
+        visitors.set(width, page);
         // A page whose only island is the empty cart's pill loads no React: nothing hydrates, so the load is waited for.
         await page.goto(shopUrl, { waitUntil: 'load', ...SLOW });
         expect(await page.locator('.site-title').textContent()).toBe(NAME);
@@ -130,9 +132,9 @@ describe('A new store from nothing', () => {
       await expect.poll(() => new URL(page.url()).pathname, SLOW).toMatch(/^\/config\/products\/p-[0-9a-f]+$/);
       const productPath = new URL(page.url()).pathname;
       expect(await checklist(page)).toEqual(done('details', 'policies', 'product'));
-      // A draft is not on the store (Chromium, which sends *.localhost to this machine, asks).
-      const probe = await contexts.page(1366);
-      expect((await probe.page.goto(`${shopUrl}/shop/p/linen-apron`))?.status()).toBe(404);
+      // A draft is not on the store: the signed-out visitor at 1366 px asks (Chromium sends *.localhost to this machine).
+      const visitor = visitors.get(1366);
+      expect((await visitor?.goto(`${shopUrl}/shop/p/linen-apron`))?.status()).toBe(404);
 
       // A UK shipping zone picked from the list.
       await page.getByRole('link', { name: 'Set shipping rates' }).click();

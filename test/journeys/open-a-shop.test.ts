@@ -26,6 +26,7 @@ import {
   save,
   useOwnStore,
 } from './support';
+import { merchantRequests } from '../e2e/merchant-session';
 
 const contexts = useContexts();
 
@@ -227,8 +228,7 @@ describe('Open a shop and set it up as forms', () => {
         (await api.put(`${store.url}/api/v1/commerce-preferences/checkout`, { data: seeded, headers })).status(),
       ).toBe(200);
       const { page, errors } = await contexts.page(375);
-      await signIn(page, store.url, ACCOUNTS.owner);
-      await page.goto(`${store.url}/config/commerce/preferences`);
+      await signIn(page, store.url, ACCOUNTS.owner, '/config/commerce/preferences');
       const billing = page.getByLabel('Require billing address', { exact: true });
       await billing.waitFor(SLOW);
       expect(await billing.getAttribute('type')).toBe('checkbox');
@@ -256,15 +256,18 @@ describe('Open a shop and set it up as forms', () => {
       expect((await api.put(`${store.url}/api/console/settings/details`, { data: details, headers })).status()).toBe(
         200,
       );
-      const owner = await contexts.page(1366);
-      await signIn(owner.page, store.url, ACCOUNTS.owner);
-      const crumb = (await owner.page.context().cookies()).find((cookie) => cookie.name === 'crumb')?.value ?? '';
+      // The header code is the owner's to save (the call, with the owner's session kept for the run).
+      const owner = await merchantRequests(ACCOUNTS.owner, store.url);
       const header = { announcement: '', social: [], html: 'Free shipping over $50' };
-      const saved = await owner.page.request.put(`${store.url}/api/console/settings/header`, {
-        data: header,
-        headers: { 'X-CSRF-Token': crumb },
-      });
-      expect(saved.status()).toBe(200);
+      try {
+        const saved = await owner.api.put(`${store.url}/api/console/settings/header`, {
+          data: header,
+          headers: owner.headers,
+        });
+        expect(saved.status(), await saved.text()).toBe(200);
+      } finally {
+        await owner.api.dispose();
+      }
       const { page, errors } = await contexts.page(375);
       await page.goto(store.url);
       await page.waitForSelector('html[data-islands="hydrated"]', SLOW);

@@ -193,6 +193,28 @@ export async function deleteProduct(contexts: Contexts, storeUrl: string, id: st
   await ok(await api.delete(`${storeUrl}/api/console/products/${id}`, { headers }));
 }
 
+/**
+ * A shopper's cart holding `quantity` of a one-variant product, added by the storefront's own calls in the page's
+ * context (the product's variant from the stock call, the crumb, then `POST /api/commerce/shopping-cart/entries`, as
+ * the product page's button sends it), for a journey whose shopper's step is the checkout that follows, not the product
+ * page: the page's load and hydration are spared. Journeys whose shopper chooses on the product page add with
+ * `addToCart`.
+ */
+export async function cartHolding(page: Page, storeUrl: string, itemId: string, quantity = 1): Promise<void> {
+  const api = page.context().request;
+  const stock = await api.get(`${storeUrl}/api/commerce/inventory/stock/?itemId=${encodeURIComponent(itemId)}`);
+  await ok(stock);
+  const variants = ((await stock.json()) as { results: { sku: string }[] }).results;
+  expect(variants, `cartHolding is for a product of one variant: ${itemId}`).toHaveLength(1);
+  expect((await api.get(`${storeUrl}/api/crumb`)).status()).toBe(204);
+  const crumb = (await page.context().cookies(storeUrl)).find((cookie) => cookie.name === 'crumb')?.value ?? '';
+  const added = await api.post(`${storeUrl}/api/commerce/shopping-cart/entries`, {
+    data: { itemId, sku: variants[0]?.sku, quantity },
+    headers: { 'X-CSRF-Token': crumb },
+  });
+  await ok(added);
+}
+
 /** A shopper on a product page, with the islands ready. */
 export async function openProduct(page: Page, storeUrl: string, path: string): Promise<void> {
   await page.goto(`${storeUrl}${path}`);
@@ -280,18 +302,21 @@ export async function chooseLanguage(page: Page, storeUrl: string, label: string
 }
 
 /**
- * The console's home for `account`, once the sidebar is there: the page's context is given the account's session kept
- * for the run (test/e2e/merchant-session.ts) and its crumb, not signed in through the form. The journeys are about what
- * the merchant does once in; signing in itself is tested by console-catalog, console-operations and
- * sign-in-not-validated.
+ * The console for `account` at `screen` (its home unless a journey goes straight to an order or a settings screen),
+ * once the sidebar is there: the page's context is given the account's session kept for the run
+ * (test/e2e/merchant-session.ts) and its crumb, not signed in through the form. The journeys are about what the
+ * merchant does once in; signing in itself is tested by console-catalog, console-operations and
+ * sign-in-not-validated. Opening the screen at once, rather than the home first and then the screen, spares a whole
+ * console load (its scripts, data and hydration) that no journey looked at.
  */
 export async function signIn(
   page: Page,
   storeUrl: string,
   account: { email: string; password: string },
+  screen = '/config',
 ): Promise<void> {
   await page.context().addCookies((await merchantSession(account, storeUrl)).cookies);
-  await page.goto(`${storeUrl}/config`);
+  await page.goto(`${storeUrl}${screen}`);
   await page.waitForSelector('nav[aria-label="Console"] a', { state: 'attached', ...SLOW });
 }
 
