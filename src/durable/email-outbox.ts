@@ -176,7 +176,8 @@ export class EmailOutbox {
   }
 
   private async deliverDue(now: number, id: number | undefined): Promise<boolean> {
-    this.sql.exec('DELETE FROM email_outbox WHERE sent_at < ?', now - KEEP_SENT_MS);
+    // Swept by the runs over every due message (the alarm's), not by each message's own delivery: a table scan.
+    if (id === undefined) this.sql.exec('DELETE FROM email_outbox WHERE sent_at < ?', now - KEEP_SENT_MS);
     let sender: EmailSender | null = null;
     let configurationError: unknown = null;
     try {
@@ -196,11 +197,8 @@ export class EmailOutbox {
         bcc: string | null;
         attempts: number;
       }>(
-        'SELECT id, event_key, recipient, subject, body, lang, cc, bcc, attempts FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL AND next_attempt_at <= ? AND (? IS NULL OR id = ?) ORDER BY next_attempt_at, id LIMIT ?',
-        now,
-        id ?? null,
-        id ?? null,
-        BATCH,
+        `SELECT id, event_key, recipient, subject, body, lang, cc, bcc, attempts FROM email_outbox WHERE sent_at IS NULL AND parked_at IS NULL AND next_attempt_at <= ?${id === undefined ? '' : ' AND id = ?'} ORDER BY next_attempt_at, id LIMIT ?`,
+        ...(id === undefined ? [now, BATCH] : [now, id, BATCH]),
       )
       .toArray();
     let delivered = true;

@@ -3,6 +3,7 @@
  * what it keeps in memory), the website it serves, and its alarm.
  */
 import type { StoreSettings } from '../../commerce/checkout-totals';
+import type { StoredPaymentSettings } from '../../commerce/payment-mode';
 import type { ShippingRate } from '../../commerce/shipping';
 import type { TaxRate } from '../../commerce/tax';
 import type { EmailMessages } from '../../site/editor/email-messages';
@@ -34,6 +35,10 @@ export interface Kept {
   tax?: TaxRate[];
   website?: string;
   emailMessages?: EmailMessages;
+  /** The next order's position and order number (records.ts), counted here once read. */
+  counters?: { position: number; orderNumber: number };
+  /** The payment settings' read, their secrets opened (payment-settings.ts); null: none saved. */
+  paymentSettings?: Promise<StoredPaymentSettings | null>;
 }
 
 const keptOf = new WeakMap<OrdersContext, Kept>();

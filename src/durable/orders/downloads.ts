@@ -45,8 +45,9 @@ function randomToken(): string {
 }
 
 /**
- * One grant per digital line of a paid order, all in one statement; a line that has one keeps it (paid effects run
- * once, but a replay changes nothing). The order's grants as its buyer sees them, by line (its confirmation lists them).
+ * One grant per digital line of a paid order, a statement per line (bound values: no JSON to build and parse); a line
+ * that has one keeps it (paid effects run once, but a replay changes nothing). The order's grants as its buyer sees
+ * them, by line (its confirmation lists them).
  */
 export function issueDownloads(
   self: OrdersContext,
@@ -54,28 +55,24 @@ export function issueDownloads(
   entries: readonly OrderEntry[],
   now: number,
 ): OrderDownload[] {
-  const lines = entries.flatMap((entry, line) =>
-    entry.productType === ProductType.Digital
-      ? [{ token: randomToken(), line, itemId: entry.itemId, title: entry.title }]
-      : [],
-  );
-  if (lines.length === 0) return [];
-  // `DO UPDATE SET token = token` keeps a line's grant as it is and, unlike OR IGNORE, still returns it; SQLite's parser
-  // needs the WHERE before an upsert's ON CONFLICT.
-  return self.sql
-    .exec<DownloadRow>(
-      `INSERT INTO downloads (token, order_id, line, item_id, title, allowed, used, expires_at, revoked_at)
-       SELECT g.value ->> 'token', ?, g.value ->> 'line', g.value ->> 'itemId', g.value ->> 'title', ?, 0, ?, NULL
-       FROM json_each(?) g WHERE true
-       ON CONFLICT (order_id, line) DO UPDATE SET token = token RETURNING *`,
-      orderId,
-      DOWNLOAD_LIMIT,
-      now + DOWNLOAD_TTL_MS,
-      JSON.stringify(lines),
-    )
-    .toArray()
-    .sort((a, b) => a.line - b.line)
-    .map((row) => orderDownload(grantOf(row), now));
+  return entries.flatMap((entry, line) => {
+    if (entry.productType !== ProductType.Digital) return [];
+    // `DO UPDATE SET token = token` keeps a line's grant as it is and, unlike OR IGNORE, still returns it.
+    const row = self.sql
+      .exec<DownloadRow>(
+        `INSERT INTO downloads (token, order_id, line, item_id, title, allowed, used, expires_at, revoked_at)
+         VALUES (?, ?, ?, ?, ?, ?, 0, ?, NULL) ON CONFLICT (order_id, line) DO UPDATE SET token = token RETURNING *`,
+        randomToken(),
+        orderId,
+        line,
+        entry.itemId,
+        entry.title,
+        DOWNLOAD_LIMIT,
+        now + DOWNLOAD_TTL_MS,
+      )
+      .one();
+    return [orderDownload(grantOf(row), now)];
+  });
 }
 
 /** The order's grants as its buyer sees them, by line. */

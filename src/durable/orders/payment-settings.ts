@@ -14,7 +14,7 @@ import {
   type Sealed,
 } from '../../integrations/payment-secrets';
 import { paymentsOf } from '../stubs';
-import type { OrdersContext } from './context';
+import { kept, type OrdersContext } from './context';
 
 const PAYMENT_SETTINGS_KEY = 'payment-settings';
 
@@ -24,7 +24,23 @@ type KeptPaymentSettings = Pick<StoredPaymentSettings, 'provider' | 'stripePubli
 };
 type Secrets = Pick<StoredPaymentSettings, 'stripeSecretKey' | 'stripeWebhookSecret'>;
 
+/**
+ * The saved settings with their secrets opened, kept in memory once read (every charge asks): only this object writes
+ * them, and savePaymentSettings forgets the copy.
+ */
 export async function savedPaymentSettings(self: OrdersContext): Promise<StoredPaymentSettings | null> {
+  const rows = kept(self);
+  // The read itself is kept, so a save while it runs forgets it rather than have it keep what the save replaced.
+  const reading = rows.paymentSettings ?? readPaymentSettings(self);
+  rows.paymentSettings = reading;
+  reading.catch(() => {
+    if (rows.paymentSettings === reading) rows.paymentSettings = undefined;
+  });
+  const settings = await reading;
+  return settings === null ? null : { ...settings };
+}
+
+async function readPaymentSettings(self: OrdersContext): Promise<StoredPaymentSettings | null> {
   const kept = await self.ctx.storage.get<KeptPaymentSettings | StoredPaymentSettings>(PAYMENT_SETTINGS_KEY);
   if (kept === undefined) return null;
   if (!('secrets' in kept)) {
@@ -56,6 +72,7 @@ export async function savePaymentSettings(self: OrdersContext, settings: StoredP
       ? null
       : await sealSecret(self.env, JSON.stringify({ stripeSecretKey, stripeWebhookSecret }));
   await self.ctx.storage.put<KeptPaymentSettings>(PAYMENT_SETTINGS_KEY, { ...rest, secrets });
+  kept(self).paymentSettings = undefined;
 }
 
 /** The store's payment provider: its saved settings', else the deployment's. */

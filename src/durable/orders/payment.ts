@@ -14,7 +14,6 @@ import {
   type PlaceOutcome,
   type PlaceRefused,
   type OrderPrivate,
-  type OrderRow,
   type UnsettledRow,
 } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
@@ -22,20 +21,20 @@ import { issueDownloads } from './downloads';
 import { queueOrderEmail, storeOriginOf } from './emails';
 import { giftCardEmail, creditGiftCard, giftSendAt } from './gift-cards';
 import { followUp, placementAnswer } from './placements';
-import { cartOf, nextOrderNumber, orderById, orderRow, toOrder, writeOrder } from './records';
+import { cartOf, nextOrderNumber, orderById, orderRow, publicOrder, storedOrder, writeOrder } from './records';
 
 /**
  * What becomes true when an order is paid: its order number given (an attempt never paid uses up
  * none), the discount use counted, bought gift cards issued, digital lines' downloads granted, the next subscription order
  * scheduled, the confirmation emailed. Synchronous. The paid order, null when there is none.
- * `row` and `write` when the order is paid as it is recorded (placing): its row as it will be, numbered already, and the
- * row's one write, its insert.
+ * `data` and `write` when the order is paid as it is recorded (placing): its stored data as it will be, numbered already
+ * (not written and read back as JSON), and the row's one write, its insert.
  */
 export function paidEffects(
   self: OrdersContext,
   id: string,
   now: number,
-  row: OrderRow | null = orderRow(self, id),
+  data: (Order & OrderPrivate) | null = storedOrder(self, id),
   write: (orderNumber: number, data: string) => void = (orderNumber, data) =>
     self.sql.exec(
       'UPDATE orders SET order_number = ?, status = ?, data = ? WHERE id = ?',
@@ -45,8 +44,7 @@ export function paidEffects(
       id,
     ),
 ): Order | null {
-  if (row === null) return null;
-  const data = JSON.parse(row.data) as Order & OrderPrivate;
+  if (data === null) return null;
   const orderNumber = data.orderNumber ?? nextOrderNumber(self);
   const code = data.coupons[0];
   if (code !== undefined) self.sql.exec('UPDATE discounts SET uses = uses + 1 WHERE code = ?', code);
@@ -95,14 +93,14 @@ export function paidEffects(
       data.paymentToken,
       subscription.cycle,
       nextAt,
-      row.data,
+      JSON.stringify(data),
     );
   }
   const { clientSecret: _secret, ...settled } = data.payment;
   const payment =
     data.payment.status === 'none' ? data.payment : { ...settled, status: 'succeeded' as const, nextActionUrl: null };
   const paid: Order = {
-    ...toOrder(row.data),
+    ...publicOrder(data),
     orderNumber,
     status: 'paid',
     paidOn: data.paidOn ?? now,

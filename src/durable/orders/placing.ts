@@ -32,7 +32,7 @@ import { queueOrderEmail } from './emails';
 import { giftCardBalance } from './gift-cards';
 import { paidEffects, retryCharge } from './payment';
 import { abandon, followUp, hasFollowUp, heldUnits, knownPlacement, placementAnswer, remember } from './placements';
-import { nextNumbers } from './records';
+import { nextOrderNumber, nextPosition } from './records';
 import { paymentWindowMs } from './settings';
 
 // ---- placing an order ----
@@ -326,7 +326,7 @@ export function recordOrder(
   // Only an order of counted units holds units for its visitor and has anything left for the stock ledger (a follow-up).
   const counted = countsStock(request.lines);
   // The row's place in the lists; its order number comes with the payment (an attempt never paid uses up none).
-  const { position, orderNumber } = nextNumbers(self);
+  const position = nextPosition(self);
   const entries: OrderEntry[] = cart.entries.map((e) => ({
     itemId: e.itemId,
     sku: e.chosenVariant.sku,
@@ -344,7 +344,7 @@ export function recordOrder(
   const option = totals.shippingOptions.find((o) => o.id === totals.selectedShippingOption) ?? null;
   const order: Order = {
     id,
-    orderNumber: paid ? orderNumber : null,
+    orderNumber: paid ? nextOrderNumber(self) : null,
     status: paid ? 'paid' : 'pending',
     createdOn: now,
     paidOn: paid ? now : null,
@@ -389,7 +389,7 @@ export function recordOrder(
   const paymentId = 'paymentId' in charged ? charged.paymentId : null;
   const manageUrl =
     order.subscription === null ? {} : { manageUrl: new URL(confirmationUrl(order, token), request.returnUrl).href };
-  const stored = JSON.stringify({
+  const stored: Order & OrderPrivate = {
     ...order,
     giftCardCode: inputs.giftCardCode,
     giftRecipientEmail: inputs.giftRecipientEmail,
@@ -398,7 +398,7 @@ export function recordOrder(
     charge,
     ...manageUrl,
     storeOrigin: new URL(request.returnUrl).origin,
-  } satisfies Order & OrderPrivate);
+  };
   const insert = (number: number | null, data: string) =>
     self.sql.exec(
       'INSERT INTO orders (id, number, order_number, status, cart_id, payment_id, discount_code, token_hash, created_at, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -421,13 +421,12 @@ export function recordOrder(
   let saved: Order = order;
   if (paid) {
     // Written once, paid: the row's insert is its paid effects' one write.
-    const row = { id, number: position, status: order.status, data: stored, token_hash: tokenHash };
-    saved = paidEffects(self, id, now, row, insert) ?? order;
+    saved = paidEffects(self, id, now, stored, insert) ?? order;
     if (counted) self.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
     // The checkout's details stay until the order is paid: a failed payment returns the shopper to them.
     self.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
   } else {
-    insert(null, stored);
+    insert(null, JSON.stringify(stored));
     if (counted) self.sql.exec('UPDATE holds SET expires_at = ? WHERE order_id = ?', holdUntil, id);
     // A shopper sent to authenticate is told nothing yet: it is not an order until it is paid.
     if (charged.status === 'pending') queueOrderEmail(self, order, 'received');

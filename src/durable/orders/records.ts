@@ -1,7 +1,7 @@
 import { type BuyerOrder, confirmationUrl, type Order, type OrderStatus } from '../../commerce/order';
 import { orderMatcher } from '../../commerce/order-search';
 import { sameToken } from '../../ids';
-import type { OrdersContext } from './context';
+import { kept, type OrdersContext } from './context';
 import { downloadsOf } from './downloads';
 import { tokenDigest } from '../passwords';
 import { PAGE_SIZE, SEARCH_SCAN, type OrderRow, type OrderPrivate } from './model';
@@ -31,7 +31,18 @@ export function writeOrder(
   );
 }
 
+/** The order's stored data, its private fields (payment token, lines, charge...) with it; null: no such order. */
+export function storedOrder(self: OrdersContext, id: string): (Order & OrderPrivate) | null {
+  const row = orderRow(self, id);
+  return row === null ? null : (JSON.parse(row.data) as Order & OrderPrivate);
+}
+
 export function toOrder(data: string): Order {
+  return publicOrder(JSON.parse(data) as Order & OrderPrivate);
+}
+
+/** The order without its private fields. */
+export function publicOrder(data: Order & OrderPrivate): Order {
   const {
     giftCardCode: _code,
     giftRecipientEmail: _recipient,
@@ -41,22 +52,35 @@ export function toOrder(data: string): Order {
     manageUrl: _manage,
     storeOrigin: _origin,
     ...order
-  } = JSON.parse(data) as Order & OrderPrivate;
+  } = data;
   return order as Order;
+}
+
+/**
+ * The next order's place in the lists and the next paid order's number, read once and then counted in this object's
+ * memory (only this object writes orders): a purchase reads no MAX. A number handed out to an order whose transaction
+ * then failed is not given again, which leaves a gap; order numbers may have gaps (docs/contracts.md).
+ */
+function counters(self: OrdersContext): { position: number; orderNumber: number } {
+  const rows = kept(self);
+  rows.counters ??= {
+    ...self.sql
+      .exec<{ position: number; orderNumber: number }>(
+        'SELECT COALESCE(MAX(number), 1000) + 1 AS position, COALESCE(MAX(order_number), 1000) + 1 AS orderNumber FROM orders',
+      )
+      .one(),
+  };
+  return rows.counters;
 }
 
 /** The number the next paid order gets (orders are numbered when paid, from 1001). */
 export function nextOrderNumber(self: OrdersContext): number {
-  return self.sql.exec<{ n: number }>('SELECT COALESCE(MAX(order_number), 1000) + 1 AS n FROM orders').one().n;
+  return counters(self).orderNumber++;
 }
 
-/** A new order's place in the lists, and the number it gets if it is paid as it is recorded: one statement. */
-export function nextNumbers(self: OrdersContext): { position: number; orderNumber: number } {
-  return self.sql
-    .exec<{ position: number; orderNumber: number }>(
-      'SELECT COALESCE(MAX(number), 1000) + 1 AS position, COALESCE(MAX(order_number), 1000) + 1 AS orderNumber FROM orders',
-    )
-    .one();
+/** A new order's place in the lists (every order has one, paid or not). */
+export function nextPosition(self: OrdersContext): number {
+  return counters(self).position++;
 }
 
 /** An order for a merchant (no token). */

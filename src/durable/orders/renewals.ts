@@ -5,7 +5,7 @@ import { storePayments } from './payment-settings';
 import { newOrderId, RENEWAL_UNKNOWN_RETRY_MS, type SubscriptionRow, type OrderPrivate } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { orderEmailText, queueOrderEmail } from './emails';
-import { nextNumbers, orderRow, toOrder } from './records';
+import { nextOrderNumber, nextPosition, orderRow, toOrder } from './records';
 
 // ---- subscriptions ----
 
@@ -75,7 +75,8 @@ export async function renewDue(
       continue;
     }
     const id = newOrderId();
-    const { position, orderNumber: number } = nextNumbers(self);
+    const position = nextPosition(self);
+    const number = nextOrderNumber(self);
     const plan = first.subscription;
     const nextAt = plan !== null && hasNextCycle(plan, cycle) ? nextBillingTime(now, plan.billingPeriod) : null;
     // The buyer's token of the first order opens every order of the subscription.
