@@ -7,17 +7,11 @@
  * /hang: context A sends `held` (6) such requests of each kind (fetch, keepalive fetch, sendBeacon, image), then a page
  * loads in A, in a new context B while A holds them, and in a new context after A closed.
  *
- * `node scripts/load-stall-probe.mjs http [minutes] [clients] [store URL]` — does a test store (wrangler dev, started
- * here unless a URL is given) ever leave a response unfinished? `clients` keep-alive loops (6) fetch its pages and
+ * `node scripts/load-stall-probe.mjs http [minutes] [clients] [store URL]` — does a test store (scripts/local-store.mjs,
+ * started here unless a URL is given) ever leave a response unfinished? `clients` keep-alive loops (6) fetch its pages and
  * /build/ files with a browser's Accept-Encoding, one request in four abandoned after its headers as a closed test
  * context abandons them; a response without its end after 30 s is printed with what had arrived.
- *
- * `node scripts/load-stall-probe.mjs proxy [seconds] [clients]` — does wrangler dev's proxy lose requests the worker's
- * own socket does not? One test store, two groups of `clients` (20) at once, one through the proxy's port and one
- * straight to the worker's socket (what `startLocalStore` gives), each client fetching a page or adding to a cart in
- * turn with a pause of 4.5 to 5.5 s; prints the answers of each group by status, with the first words of each 5xx.
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { chromium } from 'playwright-core';
 import { launchChromiumServer } from './chromium.mjs';
@@ -163,47 +157,6 @@ async function hammer(minutes, clients, url) {
   store.stop();
 }
 
-async function throughProxy(seconds, clients) {
-  const store = await startLocalStore();
-  console.log(`proxy ${store.proxyUrl}, worker ${store.url}`);
-  const counts = {};
-  const count = (key) => {
-    counts[key] = (counts[key] ?? 0) + 1;
-  };
-  const end = Date.now() + seconds * 1000;
-  const pages = ['/', '/shop', '/shop/p/candle', '/blog'];
-  const client = async (base, group, n) => {
-    const crumb = randomBytes(16).toString('hex');
-    const cookie = `crumb=${crumb}; CART=${randomBytes(16).toString('hex')}`;
-    for (let i = 0; Date.now() < end; i++) {
-      const add = i % 2 === 1;
-      try {
-        const res = add
-          ? await fetch(`${base}/api/commerce/shopping-cart/entries`, {
-              method: 'POST',
-              headers: { cookie, 'x-csrf-token': crumb, 'content-type': 'application/json' },
-              body: JSON.stringify({ itemId: 'p-candle', quantity: 1 }),
-            })
-          : await fetch(`${base}${pages[(n + i) % pages.length]}`, { headers: { cookie } });
-        const text = await res.text();
-        count(`${group} ${add ? 'POST' : 'GET'} ${res.status}${res.status >= 500 ? ` ${text.slice(0, 40)}` : ''}`);
-      } catch (error) {
-        count(`${group} failed: ${error.cause?.code ?? error.message}`);
-      }
-      await new Promise((r) => setTimeout(r, 4500 + Math.random() * 1000));
-    }
-  };
-  await Promise.all(
-    Array.from({ length: clients }, (_, n) => [
-      client(store.proxyUrl, 'proxy', n),
-      client(store.url, 'worker', n),
-    ]).flat(),
-  );
-  console.log(counts);
-  store.stop();
-}
-
 if (mode === 'pool') await pool(Number(args[0] ?? 6));
 else if (mode === 'http') await hammer(Number(args[0] ?? 5), Number(args[1] ?? 6), args[2]);
-else if (mode === 'proxy') await throughProxy(Number(args[0] ?? 150), Number(args[1] ?? 20));
-else throw new Error(`mode is pool, http or proxy, not ${mode}`);
+else throw new Error(`mode is pool or http, not ${mode}`);

@@ -1,9 +1,9 @@
 /**
- * The browser tests' store (scripts/local-store.mjs) fails at once when its worker cannot start, and
- * says why with wrangler's own message (the start used to say only 'wrangler dev exited with 1', its
+ * The browser tests' store (scripts/local-store.mjs) fails at once when its worker cannot be built or started, and
+ * says why with wrangler's or the runtime's own message (the start used to say only 'wrangler dev exited with 1', its
  * message lost among the run's output, or wait out its three minutes for a store that never answered).
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,10 +55,23 @@ describe('starting the browser tests’ store', () => {
     expect(ms).toBeLessThan(AT_ONCE_MS);
   }, 120_000);
 
-  it('fails at once with the runtime’s reason when the worker cannot start', async () => {
+  it('fails at once with wrangler’s reason when it refuses the worker', async () => {
     const { message, ms } = await startError('export default {};\n');
-    expect(message).toContain('wrangler dev could not start the store');
+    expect(message).toContain('could not be built');
     expect(message).toContain('which are not exported in your entrypoint file');
+    expect(ms).toBeLessThan(AT_ONCE_MS);
+  }, 120_000);
+
+  it('fails at once with the runtime’s reason when the worker cannot start', async () => {
+    const classes = [...readFileSync('wrangler.toml', 'utf8').matchAll(/class_name = "(\w+)"/g)].map(
+      ([, name]) => name,
+    );
+    const { message, ms } = await startError(
+      `${classes.map((name) => `export class ${name} {}`).join('\n')}\n` +
+        "throw new Error('refused as it loads');\nexport default { fetch: () => new Response('') };\n",
+    );
+    expect(message).toContain('the store could not start');
+    expect(message).toContain('refused as it loads');
     expect(ms).toBeLessThan(AT_ONCE_MS);
   }, 120_000);
 

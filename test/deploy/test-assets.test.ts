@@ -37,7 +37,7 @@ describe("the tests' client build", () => {
     expect(readFileSync('scripts/test.mjs', 'utf8')).toContain("run('npm', ['run', 'build:client:test']);");
     expect(scripts['build:client:test']).toBe('node scripts/build-client.mjs --test');
     // Across line breaks: the formatter may put each argument on a line of its own.
-    expect(readFileSync('scripts/local-store.mjs', 'utf8')).toMatch(/'--assets',\s+TEST_ASSETS/);
+    expect(readFileSync('scripts/store-bundle.mjs', 'utf8')).toMatch(/'--assets',\s+TEST_ASSETS/);
     expect(readFileSync('scripts/bundle-size.mjs', 'utf8')).toMatch(/'--assets',\s+TEST_ASSETS/);
   });
 

@@ -1,8 +1,8 @@
 /**
  * Browser tests run against the real store: Chromium installed (scripts/test-setup.sh), the client
- * built (npm test builds it first), and one `wrangler dev` per test worker (E2E_WORKERS, started side
- * by side), each on a free port with React in production mode and a fresh state of its own. Their
- * URLs are provided as `storeUrls`; a test file takes its worker's from test/e2e/store.ts. Each worker
+ * built (npm test builds it first), and one store per test worker (E2E_WORKERS, started side by side from one
+ * build of the worker: scripts/local-store.mjs), each on a free port with React in production mode and a fresh
+ * state of its own. Their URLs are provided as `storeUrls`; a test file takes its worker's from test/e2e/store.ts. Each worker
  * also gets a Chromium of its own, launched once here (`chromiumEndpoints`): its files connect to it in
  * turn (test/e2e/browser.ts), each test in contexts of its own, instead of launching and closing one per file.
  * The demo store's content as this build seeds it is read once from the first store before any test changes it
@@ -33,29 +33,28 @@ declare module 'vitest' {
 type LocalStore = Awaited<ReturnType<typeof startLocalStore>>;
 
 /**
- * The test workers' stores, one after another. A store's port is chosen free and bound by wrangler only later, and a
- * store starting beside it could take that port first for its own runtime: one whole run's test worker then reached
- * the other store's bare runtime on it (pages without their scripts, an empty /config) and 37 tests failed. The run
- * stops at the first store that cannot start (its error has wrangler's message), the ones up stopped.
+ * The test workers' stores, started side by side from one build of the worker (scripts/store-bundle.mjs), each on a
+ * port its runtime binds itself. If one cannot start, the run stops with its error (the runtime's or wrangler's
+ * message) and the ones up are stopped.
  */
-async function startStoresInTurn(count: number): Promise<LocalStore[]> {
-  const stores: LocalStore[] = [];
-  try {
-    for (let i = 0; i < count; i++) stores.push(await startLocalStore());
-  } catch (error) {
+async function startStores(count: number): Promise<LocalStore[]> {
+  const starts = await Promise.allSettled(Array.from({ length: count }, () => startLocalStore()));
+  const stores = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+  const failed = starts.find((start) => start.status === 'rejected');
+  if (failed !== undefined) {
     for (const store of stores) store.stop();
-    throw error;
+    throw failed.reason;
   }
   return stores;
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync('bash', ['scripts/test-setup.sh'], { stdio: 'inherit' });
-  // Launched while the stores start (a second or two, against their twenty).
+  // Launched while the stores start (a second or two, against their ten or more).
   const launching = Promise.all(Array.from({ length: E2E_WORKERS }, () => launchChromiumServer()));
   let stores: LocalStore[];
   try {
-    stores = await startStoresInTurn(E2E_WORKERS);
+    stores = await startStores(E2E_WORKERS);
   } catch (error) {
     launching.then(
       (browsers) => Promise.all(browsers.map((browser) => browser.close())),
