@@ -1,6 +1,6 @@
 /**
  * Page speed of the product page in Debian Chromium with the CPU throttled 4x, against the local
- * store (`wrangler dev`, production React): largest contentful paint (budget 1.0 s), cumulative
+ * store (scripts/local-store.mjs, production React): largest contentful paint (budget 1.0 s), cumulative
  * layout shift (budget 0.01), total blocking time and JavaScript bytes. Median of RUNS cold loads.
  *
  * Beside it, in the same runs, the floor: the same page's head (its inline stylesheet, preload and

@@ -1,8 +1,8 @@
 /**
  * The soak benchmark's worker (bench/soak.mjs): the production worker and its Durable Objects, with
  * a control call that switches injected faults on and off (src/faults) and reads the local payment
- * ledger. Built by the benchmark, and run under `wrangler dev` by test/journeys/system-pages-language.test.ts to
- * make a page fail in a browser; never deployed.
+ * ledger. Built by the benchmark, and run as a test store (scripts/local-store.mjs) by
+ * test/journeys/system-pages-language.test.ts to make a page fail in a browser; never deployed.
  */
 import worker from '../src/worker';
 import { localPaymentLedger } from '../src/durable/stubs';
