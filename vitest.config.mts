@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { DEVELOPMENT_VARS } from './scripts/development.mjs';
 import { E2E_WORKERS } from './test/e2e/workers.ts';
 
@@ -20,6 +21,21 @@ const ENGINE = {
   // Runs in one group with the worker project, which vitest allows only with the same number of workers.
   maxWorkers: 2,
 };
+
+/**
+ * The queue consumers of wrangler.toml, each gathering a batch for 50 ms instead of its `max_batch_timeout` (1 s): every
+ * worker test that reads beacons back waits for the consumer's delivery (test/worker/beacons-delivered.ts), a second
+ * each in which nothing else ran. Batches still group what arrives together; the consumer's grouping per website is
+ * tested by handing it batches itself (beacon-delivery.test.ts).
+ */
+function quickQueueConsumers() {
+  const consumers: Record<string, { maxBatchTimeout?: number }> | string[] =
+    unstable_getMiniflareWorkerOptions('./wrangler.toml').workerOptions.queueConsumers ?? {};
+  if (Array.isArray(consumers)) throw new Error('wrangler.toml gave queue consumers without their settings');
+  return Object.fromEntries(
+    Object.entries(consumers).map(([queue, consumer]) => [queue, { ...consumer, maxBatchTimeout: 0.05 }]),
+  );
+}
 
 /**
  * The engine files that replace a module with vi.mock: they need a fresh module graph (in a shared one the module
@@ -75,7 +91,10 @@ export default defineConfig({
       },
       {
         plugins: [
-          cloudflareTest({ wrangler: { configPath: './wrangler.toml' }, miniflare: { bindings: DEVELOPMENT_VARS } }),
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: DEVELOPMENT_VARS, queueConsumers: quickQueueConsumers() },
+          }),
         ],
         test: {
           name: 'worker',
