@@ -6,8 +6,8 @@
  * demo content as this build seeds it (`demoSite`, read by global-setup.ts before any file ran), not as the files
  * that ran before on the shared store left it: their added products pushed Tabi no Hana's featured shirt off the
  * shop's first page (clean35). The demo store at its own host keeps its default theme for the other files.
- * Each test opens one browser context per width and a page per address in it, and visits each page once,
- * checking everything about it there.
+ * Each test opens one browser context at its width and one page in it, which it takes to each address in turn,
+ * visiting each once and checking everything about it there.
  *
  * Three real third-party Squarespace developer-platform templates (templates/third-party/, MIT,
  * from three authors) run unchanged. In Chromium
@@ -96,7 +96,11 @@ function demoAs(name: string): SiteJson {
 let browser: () => Browser = () => {
   throw new Error('Chromium is not running');
 };
-/** The test's one context (at its width), closed after each test. */
+/**
+ * The test's one context (at its width), closed after each test. A test takes one page in it from address to address:
+ * going to the next address cancels the last one's late requests as closing its page did, without a new page's
+ * renderer process and Playwright's set-up of each (docs/testing.md, "The real-template files, one page a test").
+ */
 let context: BrowserContext | undefined;
 
 async function newContext(width: number): Promise<BrowserContext> {
@@ -106,50 +110,6 @@ async function newContext(width: number): Promise<BrowserContext> {
     reducedMotion: 'reduce',
   });
   return context;
-}
-
-/**
- * A page of its own for each address, in the test's context, the last one closed first: a page's late requests
- * never hold up the next one's load (a context of its own for each took 0.5 to 1.1 s more a page).
- */
-async function nextPage(): Promise<Page> {
-  if (context === undefined) throw new Error('No browser context open');
-  for (const open of context.pages()) await open.close();
-  return context.newPage();
-}
-
-/**
- * How many of a test's pages load at once, each in a page of its own in the test's context. Three at once overlapped
- * the waits for the store's answers (real-b 21 % less side by side), but in a whole run (clean48) a page among three
- * got wrangler dev's 500 'Network connection lost' for its document: one at a time until that is understood
- * (docs/testing.md, issue 30).
- */
-const PAGES_AT_ONCE = 1;
-
-/** Runs `check` for each of `items`, at most `atOnce` at a time; after a failure no further item is started. */
-async function eachAtOnce<T>(items: readonly T[], atOnce: number, check: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < items.length) {
-      const item = items[next++] as T;
-      try {
-        await check(item);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker));
-}
-
-async function open(pages: BrowserContext, name: string, path: string): Promise<{ page: Page; status: number }> {
-  const page = await pages.newPage();
-  // The listing's unstyled pictures are many and large: the test waits for the document, not every picture.
-  // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
-  const response = await page.goto(urlOf(name, path), { waitUntil: 'domcontentloaded', timeout: 120_000 });
-  return { page, status: response?.status() ?? 0 };
 }
 
 /**
@@ -342,19 +302,20 @@ const figure = (name: string, key: string, value: unknown) => {
 };
 
 /**
- * Puts the console errors of `page` (the template's page `kind`) that are the template's in `errors`, each with the
- * page it came from (files its repository never had do not count), its `refused` ones in `refusals`. Gives back every
- * such error of the page, refused or not, as it arrives.
+ * Puts the console errors of `page` that are the template's in `errors`, each with the template's page it came from
+ * (files its repository never had do not count), its `refused` ones in `refusals`. The page is taken from address to
+ * address: the function it gives back is called with the template's page `kind` before each, and gives back every such
+ * error from then on, refused or not, as it arrives.
  */
-function collectErrors(
+function watchErrors(
   page: Page,
-  kind: string,
   files: ReadonlySet<string>,
   fixture: Fixture,
   errors: string[],
   refusals: string[],
-): readonly string[] {
-  const seen: string[] = [];
+): (kind: string) => readonly string[] {
+  let kind = '';
+  let seen: string[] = [];
   page.on('pageerror', (error) => {
     const refused = fixture.refused?.find(({ message: pattern }) => pattern.test(`pageerror: ${error.message}`));
     if (refused !== undefined) refusals.push(refused.reason);
@@ -380,7 +341,11 @@ function collectErrors(
     if (refused !== undefined) refusals.push(refused.reason);
     else errors.push(`${kind} page: ${described}`);
   });
-  return seen;
+  return (visited) => {
+    kind = visited;
+    seen = [];
+    return seen;
+  };
 }
 
 /**
@@ -529,10 +494,12 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
           const compiled =
             (await readTemplateFolder(`templates/third-party/${name}`)).theme['styles/compiled.css'] ?? '';
           expect(compiled.length).toBeGreaterThan(0);
-          const pages = await newContext(width);
-          await eachAtOnce(PAGES, PAGES_AT_ONCE, async ([kind, path]) => {
-            const { page, status } = await open(pages, name, path);
-            expect(status, `${name} ${path}`).toBe(200);
+          const page = await (await newContext(width)).newPage();
+          for (const [kind, path] of PAGES) {
+            // The listing's unstyled pictures are many and large: the test waits for the document, not every picture.
+            // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
+            const response = await page.goto(urlOf(name, path), { waitUntil: 'domcontentloaded', timeout: 120_000 });
+            expect(response?.status(), `${name} ${path}`).toBe(200);
             await expect(page.locator('aside[role="alert"]').count(), `${name} ${path}`).resolves.toBe(0);
             await expect(page.locator('body').innerText(), `${name} ${path}`).resolves.not.toMatch(
               /Template errors|Template import error/,
@@ -550,42 +517,41 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
                 `${name} ${path}: page width at a 375 px viewport`,
               ).toBeLessThanOrEqual(innerWidth as number);
             }
-            // Closed once checked, so its late requests never hold up the pages still loading.
-            if (kind !== 'product') return page.close();
-            const styles = await page.locator('style').allTextContents();
-            expect(
-              styles.some((text) => text.includes(compiled)),
-              "the template's stylesheet is on the page",
-            ).toBe(true);
-            await expect(page.getByRole('heading', { level: 1, name: 'Canvas Tote' }).isVisible()).resolves.toBe(true);
-            const price = page.locator('.ProductItem-price');
-            await expect(price.isVisible()).resolves.toBe(true);
-            await expect(price.innerText()).resolves.toMatch(/\$\d+\.\d\d/);
-            const button = page.getByRole('button', { name: /add to cart/i }).first();
-            await expect(button.isVisible()).resolves.toBe(true);
-            const box = await button.boundingBox();
-            expect(box?.width ?? 0).toBeGreaterThan(0);
-            expect(box?.height ?? 0).toBeGreaterThan(0);
-            if (width !== 1366) return;
-            await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 20_000 });
-            const added = page.waitForResponse(
-              (response) =>
-                response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST',
-              { timeout: 20_000 },
-            );
-            await button.click();
-            expect((await added).ok()).toBe(true);
-            await page.goto(urlOf(name, '/cart'));
-            await expect(page.getByText('Canvas Tote').first().waitFor({ timeout: 20_000 })).resolves.toBeUndefined();
-          });
+          }
+          // The product page, the last of PAGES, is still shown.
+          const styles = await page.locator('style').allTextContents();
+          expect(
+            styles.some((text) => text.includes(compiled)),
+            "the template's stylesheet is on the page",
+          ).toBe(true);
+          await expect(page.getByRole('heading', { level: 1, name: 'Canvas Tote' }).isVisible()).resolves.toBe(true);
+          const price = page.locator('.ProductItem-price');
+          await expect(price.isVisible()).resolves.toBe(true);
+          await expect(price.innerText()).resolves.toMatch(/\$\d+\.\d\d/);
+          const button = page.getByRole('button', { name: /add to cart/i }).first();
+          await expect(button.isVisible()).resolves.toBe(true);
+          const box = await button.boundingBox();
+          expect(box?.width ?? 0).toBeGreaterThan(0);
+          expect(box?.height ?? 0).toBeGreaterThan(0);
+          if (width !== 1366) return;
+          await page.waitForSelector('html[data-islands="hydrated"]', { timeout: 20_000 });
+          const added = page.waitForResponse(
+            (response) =>
+              response.url().includes('/api/commerce/shopping-cart') && response.request().method() === 'POST',
+            { timeout: 20_000 },
+          );
+          await button.click();
+          expect((await added).ok()).toBe(true);
+          await page.goto(urlOf(name, '/cart'));
+          await expect(page.getByText('Canvas Tote').first().waitFor({ timeout: 20_000 })).resolves.toBeUndefined();
         }, 300_000);
 
       it('serves the template static files from the store host', async () => {
         const template = await readTemplateFolder(`templates/third-party/${name}`);
         const asset = template.assets.find((file) => file.path.startsWith('assets/')) ?? template.assets[0];
         expect(asset).toBeDefined();
-        await newContext(1366);
-        const response = await (await nextPage()).goto(urlOf(name, `/${asset?.path ?? ''}`));
+        const page = await (await newContext(1366)).newPage();
+        const response = await page.goto(urlOf(name, `/${asset?.path ?? ''}`));
         expect(response?.status()).toBe(200);
         expect(new Uint8Array((await response?.body()) ?? [])).toEqual(
           new Uint8Array(await readFile(asset?.file ?? '')),
@@ -652,11 +618,10 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
           const refusals: string[] = [];
           const rendered: string[] = [];
           let assets: unknown = null;
-          let product: Page | undefined;
-          const pages = await openFixtureContext(width);
-          await eachAtOnce(FIXTURE_PAGES, PAGES_AT_ONCE, async ([kind, path]) => {
-            const page = await pages.newPage();
-            const seen = collectErrors(page, kind, files, fixture, errors, refusals);
+          const page = await (await openFixtureContext(width)).newPage();
+          const visiting = watchErrors(page, files, fixture, errors, refusals);
+          for (const [kind, path] of FIXTURE_PAGES) {
+            const seen = visiting(kind);
             // The first page of a freshly imported store is rendered cold on a loaded machine: a generous wait.
             const response = await visit(page, urlOf(name, path));
             expect(response?.status(), `${name} ${path}`).toBe(200);
@@ -706,11 +671,7 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
                 { fullPage: true },
               );
             }
-            // The product page stays open: the shirt is added from it. The others are closed once checked, so their
-            // late requests never hold up the pages still loading.
-            if (kind === 'product') product = page;
-            else await page.close();
-          });
+          }
           if (sees !== undefined) figure(name, `sees${width}`, sees.length);
           figure(name, `pages${width}`, rendered.length);
           figure(name, `errors${width}`, errors.length);
@@ -718,8 +679,8 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
           figure(name, `stylesScripts${width}`, assets);
           // Soft: the shirt is still added below, so a run shows every failure of the template at this width.
           expect.soft(errors, `${name} at ${width}`).toEqual([]);
-          if (product === undefined) throw new Error('The product page was not rendered');
-          await addShirt(product, fixture, width);
+          // From the product page, the last of FIXTURE_PAGES, still shown.
+          await addShirt(page, fixture, width);
         },
         900_000,
       );
