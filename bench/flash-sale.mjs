@@ -6,15 +6,19 @@
  * 'sold out' by the place call itself), the whole sale's time, and how fast the shoppers who lost were told (the
  * latency of the answer that refused them, at whichever step it came: from when it was asked, and from when it had a
  * connection of the bench's pool), how many requests the sale took, and how many connections were reset and sent
- * again (status 0: never answered); and the losers whose place call was sent before the last unit sold (the last
- * winner's answer), who reach the orders object and wait behind the winners there: how many and how long.
- * `node bench/flash-sale.mjs` runs it alone (FLASH_SHOPPERS and FLASH_UNITS set its size: 1,000 for 50 unless set).
+ * again (status 0: never answered); the losers whose place call was sent before the last unit sold (the last
+ * winner's answer), who race the winners for it: how many and how long; and the losers that reached the orders object,
+ * counted: the sale's ORDERS.place calls less its paid orders (and less the resent, which may have placed twice).
+ * `node bench/flash-sale.mjs` runs it alone (FLASH_SHOPPERS and FLASH_UNITS set its size: 1,000 for 50 unless set),
+ * on the production worker with the soak benchmark's control call (bench/soak-worker.ts), which counts the calls.
  */
 import http from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { buildWorker, startBareWorkerd } from './miniflare.mjs';
+import { spawnSync } from 'node:child_process';
+import { renameSync } from 'node:fs';
+import { startBareWorkerd } from './miniflare.mjs';
 
 export const SHOPPERS = Number(process.env.FLASH_SHOPPERS ?? 1000);
 export const UNITS = Number(process.env.FLASH_UNITS ?? 50);
@@ -142,6 +146,35 @@ async function shopper(agent, url, line, quantity = 1) {
   };
 }
 
+/** `fetch`, sent again (up to 3 times) when workerd closed its idle keep-alive connection meanwhile. */
+async function fetchAgain(url, init, tries = 0) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (tries >= 3) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return fetchAgain(url, init, tries + 1);
+  }
+}
+
+/** The soak worker's control call: faults injected, and how many were. */
+const CONTROL = '/__soak/faults';
+
+/**
+ * Counts the worker's ORDERS.place calls from now (a 0 ms `slow` fault passes each through and counts it; the route
+ * alone calls it): a function reading the count, or null when the worker has no control call (the production bundle).
+ */
+async function countPlaceCalls(url) {
+  const faults = [{ target: 'durable-object', mode: 'slow', delayMs: 0, name: 'ORDERS.place' }];
+  const res = await fetchAgain(new URL(CONTROL, url), { method: 'PUT', body: JSON.stringify(faults) });
+  if (res.status !== 200) return null;
+  return async () => {
+    const counted = await (await fetchAgain(new URL(CONTROL, url))).json();
+    await fetchAgain(new URL(CONTROL, url), { method: 'PUT', body: '[]' });
+    return counted['durable-object:slow'] ?? 0;
+  };
+}
+
 const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -164,11 +197,13 @@ export async function flashSale(url) {
   warm.destroy();
   resets = 0;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  const placeCalls = await countPlaceCalls(url);
   const began = performance.now();
   const results = await Promise.all(Array.from({ length: SHOPPERS }, () => shopper(agent, url, line)));
   const seconds = (performance.now() - began) / 1000;
   agent.destroy();
-  const after = await (await fetch(new URL('/api/commerce/inventory/stock/?itemId=p-field-notes', url))).json();
+  const ordersPlaced = placeCalls === null ? null : await placeCalls();
+  const after = await (await fetchAgain(new URL('/api/commerce/inventory/stock/?itemId=p-field-notes', url))).json();
   const places = results.map((r) => r.placeMs).filter((ms) => ms !== null);
   // The place call's answer, from when it had a connection: the winners' (paid) and the losers' (refused by it).
   const placeServed = (paid) =>
@@ -223,12 +258,16 @@ export async function flashSale(url) {
       ]),
     ),
     lost: refusals.length,
+    ordersPlaced,
   };
 }
 
-/** The flash sale on bare workerd (the production bundle), its figures printed with the load average. */
-export async function flashSaleRun() {
-  const bare = await startBareWorkerd('');
+/**
+ * The flash sale on bare workerd (the production bundle in `dist`: the soak worker's when run alone), its figures
+ * printed with the load average.
+ */
+export async function flashSaleRun(dist = 'dist') {
+  const bare = await startBareWorkerd('', { dist });
   try {
     await fetch(new URL('/shop', bare.store.url));
     const before = loadavg();
@@ -255,7 +294,12 @@ export async function flashSaleRun() {
         .join('; ')}`,
     );
     console.log(
-      `losers sent to the place call before the last unit sold (the last winner's answer), so waiting in the orders object: ${sale.queuedLosers}, from connection p50 ${sale.queuedP50.toFixed(0)} ms, p99 ${sale.queuedP99.toFixed(0)} ms, answered up to ${sale.queuedAfterSoldOutP99.toFixed(0)} ms (p99) after the last unit sold`,
+      `losers sent to the place call before the last unit sold (the last winner's answer), racing the winners: ${sale.queuedLosers}, from connection p50 ${sale.queuedP50.toFixed(0)} ms, p99 ${sale.queuedP99.toFixed(0)} ms, answered up to ${sale.queuedAfterSoldOutP99.toFixed(0)} ms (p99) after the last unit sold`,
+    );
+    console.log(
+      sale.ordersPlaced === null
+        ? 'losers that reached the orders object: not counted (a worker without the control call)'
+        : `losers that reached the orders object: ${sale.ordersPlaced - sale.paid} (ORDERS.place calls ${sale.ordersPlaced}, paid ${sale.paid}, resent after a reset ${sale.resets})`,
     );
     if (sale.paid !== UNITS || sale.errors > 0 || sale.unreached > 0)
       throw new Error(
@@ -266,7 +310,21 @@ export async function flashSaleRun() {
   }
 }
 
+/** The production worker with the soak benchmark's control call, built to `dist-soak/flash` as bare workerd embeds it. */
+function buildCountingWorker() {
+  const result = spawnSync(
+    'npx',
+    ['wrangler', 'deploy', 'bench/soak-worker.ts', '--dry-run', '--outdir', 'dist-soak/flash'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false' },
+    },
+  );
+  if (result.status !== 0) throw new Error('flash sale worker build failed');
+  renameSync('dist-soak/flash/soak-worker.js', 'dist-soak/flash/worker.js');
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  buildWorker();
-  await flashSaleRun();
+  buildCountingWorker();
+  await flashSaleRun('dist-soak/flash');
 }

@@ -12,6 +12,7 @@ import type { Order } from '../../src/commerce/order';
 import { CART_MESSAGES } from '../../src/commerce/cart';
 import { CHECKOUT_MESSAGES } from '../../src/commerce/checkout-totals';
 import { CLAIM_SETTLES_MS } from '../../src/durable/cart';
+import { UNITS_HELD_MS } from '../../src/durable/orders/model';
 import { cartStub } from '../../src/durable/stubs';
 import { env } from 'cloudflare:workers';
 import { clearFaults, injectedFaults, injectFaults } from '../../src/faults';
@@ -353,5 +354,88 @@ describe("the place step's claim on the cart (issue 34: a purchase in 8 object c
     const placed = await placeOrder(visitor, CARD.ok);
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body.order.entries).toMatchObject([{ quantity: 2 }]);
+  });
+});
+
+describe("the route holds a new placement's units at the stock ledger before the orders object (issue 34: losers told at once)", () => {
+  /** The route's call to ORDERS.place fails: the route is cut off after it held the units, before the orders object. */
+  const cutOffBeforePlace = () =>
+    injectFaults([{ target: 'durable-object', mode: 'fail', name: 'ORDERS.place', times: 1 }]);
+
+  it('a loser never reaches the orders object: the ledger refuses it with its message and what is left', {
+    timeout: 120_000,
+  }, async () => {
+    const { base, websiteId, visitor } = await readyToPay('losers-never-place.test', 1);
+    const { visitor: loser, cartId } = await shopperAtPayment(base);
+    expect((await placeOrder(visitor, CARD.ok)).status).toBe(201);
+    // Any call of the orders object's from the route would fail: the loser's answer is the ledger's refusal.
+    injectFaults([{ target: 'durable-object', mode: 'fail', name: 'ORDERS.' }]);
+    const lost = await placeOrder(loser, CARD.ok);
+    expect(injectedFaults()['durable-object:fail'] ?? 0).toBe(0);
+    clearFaults();
+    expect(lost).toEqual({
+      status: 409,
+      body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: [{ sku: CANDLE.sku, available: 0 }] },
+    });
+    // Its claim given back: the cart takes changes again.
+    expect(await storedMeta(websiteId, cartId)).toMatchObject({ claim: null });
+    expect(await stock(websiteId).reservations()).toEqual([]);
+    expect(await orderCount(websiteId)).toBe(1);
+  });
+
+  it('cut off after the hold, before ORDERS.place: the units are held for the claim only, and the retry places them once', {
+    timeout: 120_000,
+  }, async () => {
+    const { base, websiteId, visitor, cartId } = await readyToPay('held-then-cut-off.test', 3);
+    const key = crypto.randomUUID();
+    cutOffBeforePlace();
+    expect((await placeOrder(visitor, CARD.ok, key)).status).toBeGreaterThanOrEqual(500);
+    clearFaults();
+    const [held] = await stock(websiteId).reservations();
+    expect(held).toMatchObject({ sku: CANDLE.sku, quantity: 1 });
+    expect(held?.expiresOn).toBeLessThanOrEqual(Date.now() + UNITS_HELD_MS);
+    expect(await available(base)).toBe(2);
+    // The same key: the claim is this key's, so the route holds nothing again; the orders object reserves for itself
+    // under the same order's name (replacing the hold, never adding to it) and sells the one unit.
+    const retried = await placeOrder(visitor, CARD.ok, key);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+    expect(held?.owner).toBe(`order:${retried.body.order.id}`);
+    await expect.poll(() => stock(websiteId).reservations(), { timeout: 20_000 }).toEqual([]);
+    expect(await available(base)).toBe(2);
+    expect(await orderCount(websiteId)).toBe(1);
+    expect(await cartStub(env, websiteId, cartId).read()).toMatchObject({ orderId: retried.body.order.id });
+  });
+
+  it('cut off after the hold, with no retry: the claim settling as unknown gives the units back with the cart', {
+    timeout: 120_000,
+  }, async () => {
+    const { base, websiteId, visitor, cartId } = await readyToPay('held-never-placed.test', 3);
+    cutOffBeforePlace();
+    expect((await placeOrder(visitor, CARD.ok)).status).toBeGreaterThanOrEqual(500);
+    clearFaults();
+    expect(await stock(websiteId).reservations()).toHaveLength(1);
+    await ageClaim(websiteId, cartId, CLAIM_SETTLES_MS);
+    expect(await cartStub(env, websiteId, cartId).read()).toMatchObject({ isPurchased: false });
+    expect(await storedMeta(websiteId, cartId)).toMatchObject({ claim: null });
+    expect(await stock(websiteId).reservations()).toEqual([]);
+    expect(await available(base)).toBe(3);
+  });
+
+  it('a placement the orders object refuses after the hold gives the units back (the totals changed)', {
+    timeout: 120_000,
+  }, async () => {
+    const { base, websiteId, visitor } = await readyToPay('held-then-refused.test', 3);
+    // The shopper last saw other totals: the orders object refuses before it journals anything.
+    await runInDurableObject(orders(websiteId), (_instance, state) => {
+      const row = state.storage.sql.exec<{ data: string }>('SELECT data FROM checkouts').one();
+      const stored = JSON.parse(row.data);
+      stored.shownTotals = { ...stored.shownTotals, grandTotalCents: (stored.shownTotals?.grandTotalCents ?? 0) + 1 };
+      state.storage.sql.exec('UPDATE checkouts SET data = ?', JSON.stringify(stored));
+    });
+    const refused = await placeOrder(visitor, CARD.ok);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error).toBe(CHECKOUT_MESSAGES.totalsChanged);
+    expect(await stock(websiteId).reservations()).toEqual([]);
+    expect(await available(base)).toBe(3);
   });
 });

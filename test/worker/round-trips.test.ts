@@ -241,8 +241,9 @@ describe('round trips per request kind', () => {
       'add to cart, steady state': ['CARTS.add'],
       beacon: [],
       'checkout start': ['CARTS.checkoutCart', 'ORDERS.start', 'STOCK.available'],
-      // The cart's read claims it for the placement, so a paid order leaves it the order's without another call.
-      'place order': ['CARTS.claim', 'ORDERS.place', 'STOCK.reserve', 'LOCAL_PAYMENTS.charge', 'STOCK.sellOrder'],
+      // The cart's read claims it for the placement, so a paid order leaves it the order's without another call; the
+      // route holds the units at the ledger before the orders object, which takes them.
+      'place order': ['CARTS.claim', 'STOCK.reserve', 'ORDERS.place', 'LOCAL_PAYMENTS.charge', 'STOCK.sellOrder'],
     });
     for (const [kind, c] of Object.entries(table)) expect(c.kv, kind).toBeLessThanOrEqual(1);
   });
@@ -279,7 +280,7 @@ describe('round trips per request kind', () => {
     expect({ objects: figures.objects, sql: figures.sql }).toEqual({ objects: 8, sql: 27 });
   });
 
-  it("a flash sale's loser: told at once by what the isolate heard, without reaching the orders or stock object", async () => {
+  it("a flash sale's losers never reach the orders object: refused by the ledger, then told at once by what the isolate heard", async () => {
     const { base, websiteId } = await storeOnHost('sold-out-heard', (site) => setStock(site, 'candle', 1));
     await standardRules(websiteId);
     await installCounters(websiteId);
@@ -293,13 +294,17 @@ describe('round trips per request kind', () => {
     }
     expect((await placeOrder(first, CARD.ok)).status).toBe(201);
     await followedUp(websiteId);
-    // The second reaches the ledger, which refuses; the isolate hears it.
+    // The second's route asks the ledger to hold its units, which refuses: the orders object never hears of it, and the
+    // isolate hears the refusal.
     const refused = await counted(async () => {
       const placed = await placeOrder(second, CARD.ok);
-      expect(placed).toMatchObject({ status: 409, body: { error: CHECKOUT_MESSAGES.reservationLost } });
+      expect(placed).toMatchObject({
+        status: 409,
+        body: { error: CHECKOUT_MESSAGES.reservationLost, unavailable: [{ sku: CANDLE.sku, available: 0 }] },
+      });
     });
     // Its claim on its own cart is given back (a call on the failure path only).
-    expect(refused.objects).toEqual(['CARTS.claim', 'ORDERS.place', 'STOCK.reserve', 'CARTS.release']);
+    expect(refused.objects).toEqual(['CARTS.claim', 'STOCK.reserve', 'CARTS.release']);
     // The third is told the same at once: only its own cart is claimed and given back.
     const toldAtOnce = await counted(async () => {
       const placed = await placeOrder(third, CARD.ok);
@@ -396,9 +401,10 @@ describe('round trips per request kind', () => {
       'checkout update': await inSeries(async () =>
         expect((await shopper.json('PUT', CHECKOUT, { email: 'far@example.com' })).status).toBe(200),
       ),
-      // ORDERS.place, then its STOCK.reserve; the provider's charge is not a per-website object, the follow-up is not awaited.
+      // STOCK.reserve (the route holds the units), then ORDERS.place; the provider's charge is not a per-website object,
+      // the follow-up is not awaited.
       'place order': await inSeries(async () => expect((await placeOrder(shopper, CARD.ok)).status).toBe(201)),
-      // ORDERS.place, its STOCK.reserve (for the payment window, so the follow-up it waits for moves no hold).
+      // The same: the follow-up that moves the route's hold to the payment window runs after the answer.
       'place order, 3-D Secure': await inSeries(async () =>
         expect((await placeOrder(authenticating, CARD.action)).body.order.payment.status).toBe('requires_action'),
       ),

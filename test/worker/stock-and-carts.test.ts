@@ -4,15 +4,17 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '../../src/commerce/checkout-totals';
-import { placeRefused } from '../../src/durable/orders/model';
+import { placeRefused, UNITS_HELD_MS } from '../../src/durable/orders/model';
 import {
   forgetHeardStock,
   hear,
   heardAnswer,
   heardShort,
-  placeUnlessHeardShort,
+  placeHoldingUnits,
   SHOWN_STOCK_SECONDS,
 } from '../../src/routes/pages/shown-stock';
+import type { ReserveResult, StockLine } from '../../src/durable/stock';
+import { refused } from '../../src/result';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { STOCK_MESSAGES, type StockEvent } from '../../src/site/editor/stock-adjust';
 import {
@@ -86,18 +88,36 @@ describe('heard-stock', () => {
       expect(heardShort('w', [line('E')], now)).toEqual([]);
     });
 
-    it('answers a placement heard short without placing it, and hears a placement refused for stock', async () => {
-      let placed = 0;
-      const refusal = placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, {
-        unavailable: [{ sku: 'A', available: 0 }],
+    it("holds a placement's units at the ledger before placing it: a refusal never places and is heard, so the next is told without asking", async () => {
+      const unavailable = [{ sku: 'A', available: 0 }];
+      const refusal = placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable });
+      const reserved: unknown[][] = [];
+      const ledger = (answer: ReserveResult) => ({
+        reserve: async (...args: [string, StockLine[], number]) => {
+          reserved.push(args);
+          return answer;
+        },
       });
-      const place = async () => {
-        placed++;
+      const placed: (number | undefined)[] = [];
+      const place = async (heldUntil?: number) => {
+        placed.push(heldUntil);
         return refusal;
       };
-      expect(await placeUnlessHeardShort({ websiteId: 'w', lines: [line('A')] }, [], place)).toEqual(refusal);
-      expect(await placeUnlessHeardShort({ websiteId: 'w', lines: [line('A')] }, [], place)).toEqual(refusal);
-      expect(placed).toBe(1);
+      const short = ledger({ ...refused('stock-short', 'Only 0 of A left.'), unavailable });
+      expect(await placeHoldingUnits(short, { websiteId: 'w', lines: [line('A')] }, 'ord_1', [], place)).toEqual(
+        refusal,
+      );
+      expect(await placeHoldingUnits(short, { websiteId: 'w', lines: [line('A')] }, 'ord_2', [], place)).toEqual(
+        refusal,
+      );
+      expect(reserved).toEqual([['order:ord_1', [line('A')], UNITS_HELD_MS]]);
+      expect(placed).toEqual([]);
+      // Held: the placement is given the hold's end; an unlimited line alone holds nothing.
+      const held = ledger({ ok: true, value: { expiresOn: 1234 } });
+      await placeHoldingUnits(held, { websiteId: 'w', lines: [line('B')] }, 'ord_3', [], place);
+      await placeHoldingUnits(held, { websiteId: 'w', lines: [line('U', 1, null)] }, 'ord_4', [], place);
+      expect(placed).toEqual([1234, undefined]);
+      expect(reserved).toHaveLength(2);
     });
   });
 });

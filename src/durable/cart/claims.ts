@@ -4,14 +4,15 @@
  */
 import { CART_MESSAGES, type ShoppingCart } from '../../commerce/cart';
 import { refused } from '../../result';
-import { newOrderId, type ClaimFate } from '../orders/model';
-import { commerceOrders } from '../stubs';
+import { newOrderId, type ClaimFate, unitsOf } from '../orders/model';
+import { commerceOrders, stockLedger } from '../stubs';
 import { type CartContext, entries, meta as storedMeta, snapshot, writeMeta } from './context';
 import { type CartFailure, type Claim, type ClaimedCart, CLAIM_SETTLES_MS, type Meta } from './model';
 
 /**
  * What the orders object made of the claim: the order it placed (the cart is bought), or none (open again). A claim
- * it knows nothing of is kept until CLAIM_SETTLES_MS, as is one still being placed.
+ * it knows nothing of is kept until CLAIM_SETTLES_MS, as is one still being placed; then the units its route may have
+ * held at the stock ledger before it was cut off (UNITS_HELD_MS) are given back with it.
  */
 async function settleClaim(self: CartContext, meta: Meta, claim: Claim): Promise<Meta> {
   const fate: ClaimFate = await commerceOrders(self.env, meta.websiteId).claimFate(
@@ -20,6 +21,7 @@ async function settleClaim(self: CartContext, meta: Meta, claim: Claim): Promise
     claim.orderId,
   );
   if (fate === 'placing' || (fate === 'unknown' && Date.now() - claim.at < CLAIM_SETTLES_MS)) return meta;
+  if (fate === 'unknown') await stockLedger(self.env, meta.websiteId).release(unitsOf(claim.orderId));
   const settled = { ...meta, orderId: fate === 'ordered' ? claim.orderId : null, claim: null };
   writeMeta(self, settled);
   return settled;

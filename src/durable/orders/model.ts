@@ -11,6 +11,7 @@ import type { ChargeRequest, ChargeResult, PaymentSetup } from '../../integratio
 import { randomHex } from '../../ids';
 import { refused, type Refused } from '../../result';
 import type { StockLine } from '../stock';
+import { CLAIM_SETTLES_MS } from '../cart/model';
 
 export const PAGE_SIZE = 50;
 /** The most orders one search call reads (searchOrders): a bounded read per request whatever the store's size. */
@@ -122,6 +123,22 @@ export type CheckoutOutcome = { ok: true; value: Checkout } | PlaceRefused<Check
 /** What starting or updating a checkout comes to (ORDERS.start): the outcome, with how the page takes the card once started. */
 export type StartedCheckout = CheckoutOutcome & { payment?: PaymentSetup };
 
+/** The stock ledger's owner of the units an order holds: reserved for its placement, sold when it is paid. */
+export function unitsOf(orderId: string): string {
+  return `order:${orderId}`;
+}
+
+/**
+ * How long the units a route reserves for a new placement are held before the orders object takes them (issue 34): as
+ * long as the cart's claim is trusted, so a route cut off in between holds them no longer than its claim.
+ */
+export const UNITS_HELD_MS = CLAIM_SETTLES_MS;
+/**
+ * A placement takes the route's hold only while at least this much of it is left; later (a route that stalled that
+ * long, whose claim may have settled and given the units back) it reserves them again, as a claim's retry does.
+ */
+export const UNITS_HELD_LEFT_MS = UNITS_HELD_MS / 2;
+
 /** A new order's id: a placement takes its own from the cart's claim (durable/cart.ts). */
 export function newOrderId(): string {
   return `ord_${randomHex(12)}`;
@@ -149,6 +166,11 @@ export interface PlaceRequest extends CheckoutRequest {
   emailLocale?: EmailLocale;
   /** By cart entry id: its product form's field titles by field id, kept with the order (absent in placements journaled before). */
   fieldTitles?: Record<string, Record<string, string>>;
+  /**
+   * When the units the route reserved for this placement under the order's name stop being held (`unitsOf`, for
+   * UNITS_HELD_MS): the placement takes them instead of reserving. Absent: it reserves them itself (a claim's retry).
+   */
+  unitsHeldUntil?: number;
 }
 
 export const PLACE_MESSAGES = {

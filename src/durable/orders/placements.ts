@@ -8,7 +8,7 @@ import type { OrdersContext } from './context';
 import { faultPoint } from '../../faults';
 import { countsStock } from '../stock';
 import { stockLedger } from '../stubs';
-import type { ClaimFate, PlacingJob, PlaceOutcome, OrderPrivate } from './model';
+import { type ClaimFate, type PlacingJob, type PlaceOutcome, type OrderPrivate, unitsOf } from './model';
 
 export function placementAnswer(self: OrdersContext, cartId: string, key: string): PlaceOutcome | null {
   const row = self.sql
@@ -156,8 +156,8 @@ async function followUpOnce(
     // An order of unlimited products only has nothing the ledger holds or sells.
     const counted = countsStock(order.lines);
     if (counted && row.status === 'pending' && row.hold_until !== null && row.hold_until !== reservedUntil)
-      await stock.transfer(`order:${id}`, `order:${id}`, row.hold_until);
-    else if (counted && row.status !== 'pending') await stock.sellOrder(`order:${id}`, order.lines);
+      await stock.transfer(unitsOf(id), unitsOf(id), row.hold_until);
+    else if (counted && row.status !== 'pending') await stock.sellOrder(unitsOf(id), order.lines);
     await faultPoint('durable-object', 'CommerceOrders.place:stock', kill);
     // Cancelled meanwhile (its payment failed while these steps ran, and its cart was reopened): undo what they did.
     if (
@@ -165,7 +165,7 @@ async function followUpOnce(
       self.sql.exec<{ status: string }>('SELECT status FROM orders WHERE id = ?', id).toArray()[0]?.status ===
         'cancelled'
     )
-      await stock.release(`order:${id}`);
+      await stock.release(unitsOf(id));
   }
   self.sql.exec('DELETE FROM followups WHERE order_id = ?', id);
 }

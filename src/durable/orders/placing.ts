@@ -18,6 +18,8 @@ import {
   UNKNOWN_GIVE_UP_MS,
   PLACE_MESSAGES,
   placeDeclined,
+  unitsOf,
+  UNITS_HELD_LEFT_MS,
   placeRefused,
   type PlaceRequest,
   type PlacingJob,
@@ -98,17 +100,33 @@ function knownWork(
   return { work: tracked };
 }
 
-/** POST /api/commerce/orders: the same cart and key always give the same answer once the provider was asked. */
+/**
+ * POST /api/commerce/orders: the same cart and key always give the same answer once the provider was asked. Units the
+ * route held for it (`unitsHeldUntil`) are the placement's: given back when it takes no order under their name.
+ */
 export function place(self: OrdersContext, request: PlaceRequest, now = Date.now()): Promise<PlaceOutcome> {
   const cartId = request.cart.id ?? '';
   rememberWebsite(self, request.websiteId);
   const found = knownWork(self, request.websiteId, cartId, request.idempotencyKey, now);
-  if ('work' in found) return found.work;
-  if (found.otherJournaled) return Promise.resolve(placeRefused('in-progress', CHECKOUT_MESSAGES.inProgress));
+  if ('work' in found) return givingBackUnheld(self, request, found.work);
+  if (found.otherJournaled)
+    return givingBackUnheld(self, request, Promise.resolve(placeRefused('in-progress', CHECKOUT_MESSAGES.inProgress)));
   const runKey = `${cartId}\u0000${request.idempotencyKey}`;
   const placement = placeOnce(self, request, now).finally(() => self.running.delete(runKey));
   self.running.set(runKey, placement);
   return placement;
+}
+
+/** `outcome`, the units the route held for `request` released first unless it is an order under their name. */
+async function givingBackUnheld(
+  self: OrdersContext,
+  request: PlaceRequest,
+  outcome: Promise<PlaceOutcome>,
+): Promise<PlaceOutcome> {
+  const answer = await outcome;
+  if (request.unitsHeldUntil !== undefined && !(answer.ok && answer.value.order.id === request.orderId))
+    await stockLedger(self.env, request.websiteId).release(unitsOf(request.orderId));
+  return answer;
 }
 
 /**
@@ -119,7 +137,8 @@ export function place(self: OrdersContext, request: PlaceRequest, now = Date.now
 export function placeOnce(self: OrdersContext, request: PlaceRequest, now: number): Promise<PlaceOutcome> {
   const { cart } = request;
   const cartId = cart.id ?? '';
-  const refuse = (...refusal: Parameters<typeof placeRefused>) => Promise.resolve(placeRefused(...refusal));
+  const refuse = (...refusal: Parameters<typeof placeRefused>) =>
+    givingBackUnheld(self, request, Promise.resolve(placeRefused(...refusal)));
   // The cart's claim for this placement shows as its order already.
   if (cart.orderId !== null && cart.orderId !== request.orderId)
     return refuse('purchased', CHECKOUT_MESSAGES.purchased);
@@ -169,6 +188,11 @@ export function placeOnce(self: OrdersContext, request: PlaceRequest, now: numbe
         };
   // With no counted stock there is nothing to reserve: the job starts at its charge.
   const phase = countsStock(request.lines) ? 'reserving' : 'charging';
+  // The route's hold is taken while enough of it is left (UNITS_HELD_LEFT_MS); else the units are reserved again.
+  const heldUntil =
+    request.unitsHeldUntil !== undefined && request.unitsHeldUntil - now >= UNITS_HELD_LEFT_MS
+      ? request.unitsHeldUntil
+      : null;
   const job: PlacingJob = { orderId: id, request, inputs, totals, charge, phase, createdAt: now };
   const code = totals.validCoupons[0] ?? null;
   self.ctx.storage.transactionSync(() => {
@@ -197,11 +221,12 @@ export function placeOnce(self: OrdersContext, request: PlaceRequest, now: numbe
         now + paymentWindowMs(self),
       );
   });
-  return finishPlacing(self, cartId, request.idempotencyKey, job, now);
+  return finishPlacing(self, cartId, request.idempotencyKey, job, now, heldUntil);
 }
 
 /**
- * Reserves the units for the payment window, charges (the provider's idempotency key makes a
+ * Reserves the units for the payment window (unless the route held them until `heldUntil`: a placement's first run
+ * takes them; a run again after a restart reserves, which keeps the units its order already holds), charges (the provider's idempotency key makes a
  * second send replay the first charge), then records the order, the key's answer and what is left
  * to do in one transaction, and does that (followUp). Every step may be run again after a kill.
  */
@@ -211,6 +236,7 @@ export async function finishPlacing(
   key: string,
   job: PlacingJob,
   now: number,
+  heldUntil: number | null = null,
 ): Promise<PlaceOutcome> {
   const { request, orderId: id, charge } = job;
   const stock = stockLedger(self.env, request.websiteId);
@@ -220,9 +246,12 @@ export async function finishPlacing(
   let reservedUntil: number | null = null;
   try {
     await faultPoint('durable-object', 'CommerceOrders.place:journaled', kill);
-    const reserved = countsStock(request.lines)
-      ? await stock.reserve(`order:${id}`, request.lines, paymentWindowMs(self), now)
-      : ({ ok: true, value: { expiresOn: now } } as const);
+    const reserved =
+      heldUntil !== null
+        ? ({ ok: true, value: { expiresOn: heldUntil } } as const)
+        : countsStock(request.lines)
+          ? await stock.reserve(unitsOf(id), request.lines, paymentWindowMs(self), now)
+          : ({ ok: true, value: { expiresOn: now } } as const);
     if (!reserved.ok && job.phase === 'reserving') {
       abandon(self, cartId, key, job);
       return placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable: reserved.unavailable });
@@ -264,14 +293,14 @@ export async function finishPlacing(
     abandon(self, cartId, key, job);
     console.error('placing an order failed before its charge', error);
     // Best effort: a reservation left behind lapses with the payment window.
-    await stock.release(`order:${id}`).catch(() => undefined);
+    await stock.release(unitsOf(id)).catch(() => undefined);
     return placeRefused('payment-unavailable', ORDER_MESSAGES.paymentUnavailable);
   }
   await faultPoint('durable-object', 'CommerceOrders.place:charged', kill);
   if (charged.status === 'declined') {
     const decline = placeDeclined(charged);
     // Released before the answer is recorded: a kill in between leaves the journal, and its retry replays the decline.
-    await stock.release(`order:${id}`);
+    await stock.release(unitsOf(id));
     await faultPoint('durable-object', 'CommerceOrders.place:declined', kill);
     self.ctx.storage.transactionSync(() => {
       abandon(self, cartId, key, job);
@@ -288,9 +317,13 @@ export async function finishPlacing(
   // An order of no counted units has no follow-up (recordOrder).
   const counted = countsStock(request.lines);
   if (!(outcome.ok && outcome.value.order.status === 'paid')) {
-    // Not paid yet: its units held for the payment window before the shopper is answered (nothing to move when the
-    // reservation already ends then).
-    if (counted) await followUp(self, request.websiteId, id, reservedUntil);
+    // Not paid yet: its follow-up holds its units for the payment window (moving the route's shorter hold; nothing to
+    // move when its own reservation ends then), not waited for, as a paid order's sale: journaled with the order, it
+    // is finished by a retry of the key or the alarm (FOLLOW_UP_AFTER_MS) well within the route's hold.
+    if (counted)
+      followUp(self, request.websiteId, id, reservedUntil).catch((error: unknown) =>
+        console.error(`Order ${id}: its follow-up failed`, error),
+      );
     await scheduleAlarm(self);
     return outcome;
   }

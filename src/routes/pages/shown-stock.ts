@@ -3,14 +3,20 @@
  * stock ledger's answers by website and sku, and their copy kept in the data centre's Cache API per question. A page
  * and an add read this isolate's answer, else the data centre's, else the ledger, so the misses and adds of a moment
  * (every isolate's at a freshness slot's start, the page's other hosts, `?format=json`) share one ledger read. A
- * checkout step asks the ledger and is heard; a placement of a sku heard short is refused without reaching the orders
- * object (a flash sale's losers told at once), one the ledger refuses is heard. It only refuses: the ledger alone
- * sells. It is a route module: only routes may import the storefront's questions, the objects and the fault layer.
+ * checkout step asks the ledger and is heard; a new placement holds its units at the ledger before it reaches the
+ * orders object, so a flash sale's losers are told at once: one of a sku heard short without asking, one the ledger
+ * refuses heard. It only refuses: the ledger alone sells. It is a route module: only routes may import the storefront's questions, the objects and the fault layer.
  */
 import type { Context } from 'hono';
 import { CHECKOUT_MESSAGES } from '../../commerce/checkout-totals';
-import { type CheckoutRequest, type PlaceOutcome, placeRefused } from '../../durable/orders/model';
-import type { StockLine } from '../../durable/stock';
+import {
+  type CheckoutRequest,
+  type PlaceOutcome,
+  placeRefused,
+  unitsOf,
+  UNITS_HELD_MS,
+} from '../../durable/orders/model';
+import { countsStock, type StockLedger, type StockLine, type StockShortage } from '../../durable/stock';
 import { availableStockOf } from '../../durable/stubs';
 import { faultable } from '../../faults';
 import type { Item } from '../../site/model/schema';
@@ -173,15 +179,29 @@ export async function unavailableLines(c: Context<AppEnv>, request: Pick<Checkou
     .map((line) => ({ sku: line.sku, available: available[line.sku] ?? 0 }));
 }
 
+/** Hears the ledger's refusal of `lines`: what it said is available of those short. */
+function hearShort(websiteId: string, lines: readonly StockLine[], unavailable: readonly StockShortage[]): void {
+  hear(websiteId, levelsOf(lines), Object.fromEntries(unavailable.map((l) => [l.sku, l.available])));
+}
+
+/** A placement refused for the `unavailable` lines: the message and lines the orders object answered before. */
+const refusedShort = (unavailable: StockShortage[]) =>
+  placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable });
+
 /**
- * `place` unless a line of the placement was heard short: by this isolate, or by the data centre's pages and adds (the
- * answer each counted item's add asks, kept in the Cache API: a lookup, never a ledger read), so a flash sale's loser
- * is told at once in any isolate, with the ledger's message and `unavailable`. A placement refused for stock is heard.
+ * A new placement of order `orderId`, its counted units held first, so a flash sale's loser is told at once and never
+ * reaches the orders object, with the ledger's message and `unavailable`: refused when a line was heard short, by this
+ * isolate or by the data centre's pages and adds (the answer each counted item's add asks, kept in the Cache API: a
+ * lookup, never a ledger read); else refused by the stock ledger, where the route reserves the units under the order's
+ * name for UNITS_HELD_MS (a route cut off before `place` holds them no longer than its claim of the cart), and `place`
+ * is given when that hold ends, taking the units instead of reserving them. What the ledger refuses is heard.
  */
-export async function placeUnlessHeardShort(
+export async function placeHoldingUnits(
+  ledger: Pick<StockLedger, 'reserve'>,
   { websiteId, lines }: Pick<CheckoutRequest, 'websiteId' | 'lines'>,
+  orderId: string,
   items: Iterable<Item>,
-  place: () => Promise<PlaceOutcome>,
+  place: (unitsHeldUntil?: number) => Promise<PlaceOutcome>,
 ): Promise<PlaceOutcome> {
   await Promise.all(
     [...items].map((item) => {
@@ -191,10 +211,16 @@ export async function placeUnlessHeardShort(
     }),
   );
   const short = heardShort(websiteId, lines);
-  if (short.length > 0) return placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable: short });
-  const outcome = await place();
-  if (!outcome.ok && outcome.unavailable !== undefined)
-    hear(websiteId, levelsOf(lines), Object.fromEntries(outcome.unavailable.map((l) => [l.sku, l.available])));
+  if (short.length > 0) return refusedShort(short);
+  if (!countsStock(lines)) return place();
+  const held = await ledger.reserve(unitsOf(orderId), [...lines], UNITS_HELD_MS);
+  if (!held.ok) {
+    hearShort(websiteId, lines, held.unavailable);
+    return refusedShort(held.unavailable);
+  }
+  const outcome = await place(held.value.expiresOn);
+  // The orders object reserves again when the hold it was given was nearly over, and may be refused.
+  if (!outcome.ok && outcome.unavailable !== undefined) hearShort(websiteId, lines, outcome.unavailable);
   return outcome;
 }
 

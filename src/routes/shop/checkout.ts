@@ -36,7 +36,7 @@ import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
 import { itemsAtVersion } from '../../site/published/item-at-version';
 import type { Item } from '../../site/model/schema';
-import { placeUnlessHeardShort, unavailableLines } from '../pages/shown-stock';
+import { placeHoldingUnits, unavailableLines } from '../pages/shown-stock';
 import { rememberOrder, withAccountDetails } from './account-checkout';
 import { demoShipping } from './demo-shipping';
 import { currentCrumb, requireCrumb } from '../shared/csrf';
@@ -312,7 +312,7 @@ checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) =>
     const request = await checkoutRequest(c, cart, key, items);
     const fieldTitles = answeredFieldTitles(request.cart, items, site.forms);
     const origin = new URL(c.req.url).origin;
-    const placing = () =>
+    const placing = (unitsHeldUntil?: number) =>
       orders.place({
         ...request,
         orderId,
@@ -323,11 +323,15 @@ checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) =>
         requester,
         emailLocale: shopperEmailLocale(site, body.locale),
         fieldTitles,
+        ...(unitsHeldUntil === undefined ? {} : { unitsHeldUntil }),
       });
-    // A sku this isolate, or the data centre's pages and adds, heard short is refused at once, without reaching the
-    // orders object (a flash sale's losers); a retry of a claim goes to the orders object, which answers what its key
-    // already has (a paid order, for one).
-    outcome = claimed === 'new' ? await placeUnlessHeardShort(request, items.values(), placing) : await placing();
+    // A new claim's units are held at the stock ledger first, so a flash sale's losers are refused there (or at once,
+    // when heard short) without reaching the orders object; a retry of a claim goes to the orders object, which answers
+    // what its key already has (a paid order, for one) and reserves nothing twice.
+    outcome =
+      claimed === 'new'
+        ? await placeHoldingUnits(storeOf(c).objects.stock, request, orderId, items.values(), placing)
+        : await placing();
     // No order was placed (refused, declined, failed before the charge): the cart is the shopper's again.
     if (!outcome.ok) await stub.release(key);
     await rememberOrder(c, outcome);
