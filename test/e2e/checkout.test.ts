@@ -7,7 +7,7 @@
  * not before (two shoppers on the last unit, the first left at authentication past the window). The
  * store's shipping rate and discount code are set up through the merchant calls, as a merchant would. The
  * purchases at both widths and the subscription start on the product page, as a shopper does; the other tests'
- * shoppers, whose step is the checkout, get their cart through the storefront's own calls (`addToCartByCall`).
+ * shoppers, whose step is the checkout, get their cart through the storefront's own calls (`cartHolding`).
  * Screenshots go to test-artifacts/checkout/.
  */
 import { mkdirSync } from 'node:fs';
@@ -15,10 +15,9 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { reviewShot, useChromium } from './browser';
-import { addToCartByCall } from './cart-by-call';
 import { holdRequests } from './held-requests';
 import { merchantRequests, merchantSessions } from './merchant-session';
-import { atBothWidths, save } from '../journeys/support';
+import { atBothWidths, cartHolding, save } from '../journeys/support';
 import { clickAndSeeAddedPopover } from './pages';
 import { endPaymentWindowsWithin } from './payment-windows';
 import { storeUrl } from './store';
@@ -105,7 +104,7 @@ async function openCheckout(page: Page, product: Product): Promise<void> {
  */
 async function shopperAtCheckout(width: number, product = CANDLE): Promise<{ page: Page; errors: string[] }> {
   const shopper = await shopperPage(width);
-  await addToCartByCall(shopper.page.context(), product.itemId);
+  await cartHolding(shopper.page, storeUrl, product.itemId);
   await openCheckout(shopper.page, product);
   return shopper;
 }
@@ -362,7 +361,7 @@ describe('checkout refusals', () => {
 
   it('quotes an address typed while the checkout was still loading, once it has loaded', async () => {
     const { page } = await shopperPage(375);
-    await addToCartByCall(page.context(), CANDLE.itemId);
+    await cartHolding(page, storeUrl, CANDLE.itemId);
     // The checkout's start is held (a slow network) until the shopper has typed the whole address.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {

@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { cartHolding } from '../journeys/support';
 import { useChromium } from './browser';
-import { addToCartByCall } from './cart-by-call';
 import { storeUrl } from './store';
 
 const browser = useChromium();
@@ -108,13 +108,14 @@ async function measure(
 }
 
 /**
- * A context with a cart holding a candle, added by the storefront's calls: what is measured is how the pages after
- * the add hold still, not the product page (the cart's cookie is the host's, so the header proxy's pages show it too).
+ * A throttled page in a new context whose cart holds a candle, added by the storefront's calls (cartHolding): what is
+ * measured is how the pages after the add hold still, not the product page (the cart's cookie is the host's, so the
+ * header proxy's pages show it too).
  */
-async function contextWithCart(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await browser().newContext({ viewport });
-  await addToCartByCall(context, 'p-candle');
-  return context;
+async function throttledPageWithCart(viewport: { width: number; height: number }, initScript?: string): Promise<Page> {
+  const page = await throttledPage(await browser().newContext({ viewport }), initScript);
+  await cartHolding(page, storeUrl, 'p-candle');
+  return page;
 }
 
 type Width = keyof typeof VIEWPORTS;
@@ -141,11 +142,10 @@ const describeFigures = (figures: Record<string, Metrics>) =>
 describe('layout shift at 4x CPU', () => {
   it("keeps the pill's, the cart's and the checkout's space (desktop and mobile)", async () => {
     const byWidth = await atBothWidths(async (width) => {
-      const context = await contextWithCart(VIEWPORTS[width]);
-      const page = await throttledPage(context);
+      const page = await throttledPageWithCart(VIEWPORTS[width]);
       const figures: Record<string, Metrics> = {};
       for (const path of ['/blog/linen-care', '/cart', '/checkout']) figures[path] = await measure(page, path, 1500);
-      await context.close();
+      await page.context().close();
       return figures;
     });
     for (const [width, figures] of byWidth) {
@@ -162,12 +162,11 @@ describe('layout shift at 4x CPU', () => {
     const origin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     try {
       const byWidth = await atBothWidths(async (width) => {
-        const context = await contextWithCart(VIEWPORTS[width]);
-        const page = await throttledPage(context);
+        const page = await throttledPageWithCart(VIEWPORTS[width]);
         const figures: Record<string, Metrics> = {};
         for (const path of ['/blog/linen-care', '/shop/p/linen-shirt'])
           figures[path] = await measure(page, path, 1000, origin);
-        await context.close();
+        await page.context().close();
         return figures;
       });
       for (const [width, figures] of byWidth) {
@@ -191,12 +190,14 @@ describe('layout shift at 4x CPU', () => {
     // header grew, CLS 0.056 to 0.066), the journal's words and dates once the catalogue is loaded.
     const switched = '.site-account:text-is("Konto")';
     const byWidth = await atBothWidths(async (width) => {
-      const context = await contextWithCart(VIEWPORTS[width]);
-      const page = await throttledPage(context, "localStorage.setItem('storefront:language', 'de-DE')");
+      const page = await throttledPageWithCart(
+        VIEWPORTS[width],
+        "localStorage.setItem('storefront:language', 'de-DE')",
+      );
       const figures: Record<string, Metrics> = {};
       for (const path of ['/blog/linen-care', '/blog', '/shop'])
         figures[path] = await measure(page, path, 1000, storeUrl, switched);
-      await context.close();
+      await page.context().close();
       return figures;
     });
     for (const [width, figures] of byWidth) {
