@@ -71,34 +71,58 @@ function islandRootOptions(element: HTMLElement): IslandRootOptions {
   };
 }
 
+type Hydrate = (element: HTMLElement, load: Loader, props: Record<string, unknown>) => Promise<void>;
+
+/** The islands taken for hydration, so each element is hydrated once; the roots, so one that leaves the page unmounts. */
+const taken = new WeakSet<HTMLElement>();
+const roots = new Map<HTMLElement, { unmount(): void }>();
+let reactHydrate: Promise<Hydrate> | undefined;
+
+/** React and an island's hydration, loaded once, on the first island that needs it. */
+function loadHydrate(): Promise<Hydrate> {
+  reactHydrate ??= Promise.all([import('react-dom/client'), import('react')]).then(([client, react]) => {
+    // React ships as CommonJS: its exports may arrive on the namespace or under `default`.
+    const hydrateRoot = client.hydrateRoot ?? client.default.hydrateRoot;
+    const createElement = react.createElement ?? react.default.createElement;
+    return async (element, load, props) => {
+      const Component = (await load()).default;
+      // Taken out of the page while its code loaded (a template's script swapped it for a copy): the copy is hydrated.
+      if (!element.isConnected) {
+        taken.delete(element);
+        return;
+      }
+      const root = hydrateRoot(
+        element,
+        createElement(Component as (p: Record<string, unknown>) => null, props),
+        islandRootOptions(element),
+      );
+      roots.set(element, root);
+      element.dataset.hydrated = 'true';
+    };
+  });
+  return reactHydrate;
+}
+
 /**
- * The cart pill shows nothing until something is in the cart, so it is hydrated only when the
- * visitor may have a cart or another island (one that can add to the cart) loads React anyway:
+ * Hydrates the islands in `found` not yet taken. The cart pill shows nothing until something is in the cart, so it is
+ * hydrated only when the visitor may have a cart or another island (one that can add to the cart) loads React anyway:
  * a page whose only island is the pill then loads no React at all.
  */
-async function hydrateIslands(): Promise<void> {
-  const all = [...document.querySelectorAll<HTMLElement>('[data-island]')];
-  const pillNeeded = mayHaveCart() || all.some((element) => element.dataset.island !== 'CartPill');
-  const elements = all.filter((element) => element.dataset.island !== 'CartPill' || pillNeeded);
+async function hydrateIslands(found: readonly HTMLElement[]): Promise<void> {
+  const fresh = found.filter((element) => !taken.has(element));
+  const pillNeeded =
+    reactHydrate !== undefined || mayHaveCart() || fresh.some((element) => element.dataset.island !== 'CartPill');
+  const elements = fresh.filter(
+    (element) =>
+      LOADERS[element.dataset.island ?? ''] !== undefined && (element.dataset.island !== 'CartPill' || pillNeeded),
+  );
   if (elements.length === 0) return;
-  const [client, react] = await Promise.all([import('react-dom/client'), import('react')]);
-  // React ships as CommonJS: its exports may arrive on the namespace or under `default`.
-  const hydrateRoot = client.hydrateRoot ?? client.default.hydrateRoot;
-  const createElement = react.createElement ?? react.default.createElement;
-  const hydrate = async (element: HTMLElement, load: Loader, props: Record<string, unknown>) => {
-    const Component = (await load()).default;
-    hydrateRoot(
-      element,
-      createElement(Component as (p: Record<string, unknown>) => null, props),
-      islandRootOptions(element),
-    );
-    element.dataset.hydrated = 'true';
-  };
+  for (const element of elements) taken.add(element);
+  const hydrate = await loadHydrate();
   await Promise.all(
     elements.map(async (element) => {
       const name = element.dataset.island ?? '';
-      const load = LOADERS[name];
-      if (load === undefined) return;
+      const load = LOADERS[name] as Loader;
       const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>;
       const needed = WHEN_NEEDED[name];
       if (needed === undefined) return hydrate(element, load, props);
@@ -106,7 +130,34 @@ async function hydrateIslands(): Promise<void> {
       void needed(props as never).then(() => hydrate(element, load, props));
     }),
   );
-  document.documentElement.dataset.islands = 'hydrated';
+}
+
+/**
+ * Islands a template's own script puts on the page after the first pass (Tabi no Hana's router sets `main.innerHTML` to
+ * a fresh copy of the page) hydrate as they arrive, and a hydrated island taken off the page is unmounted. The quick
+ * view hydrates its own (`data-own-islands`, quick-view.ts).
+ */
+function hydrateLateIslands(): void {
+  new MutationObserver((mutations) => {
+    const found: HTMLElement[] = [];
+    let removed = false;
+    for (const mutation of mutations) {
+      removed ||= mutation.removedNodes.length > 0;
+      for (const node of mutation.addedNodes) {
+        if (!(node instanceof HTMLElement) || node.closest('[data-own-islands]') !== null) continue;
+        if (node.dataset.island !== undefined) found.push(node);
+        found.push(...node.querySelectorAll<HTMLElement>('[data-island]'));
+      }
+    }
+    if (removed)
+      for (const [element, root] of roots)
+        if (!element.isConnected) {
+          roots.delete(element);
+          taken.delete(element);
+          root.unmount();
+        }
+    if (found.length > 0) void hydrateIslands(found);
+  }).observe(document.body, { childList: true, subtree: true });
 }
 
 holdEarlyClicks();
@@ -129,7 +180,10 @@ document.addEventListener('focusin', (event) => suggestFor(event.target as Eleme
 suggestFor(document.activeElement);
 // The islands hydrate with the texts the server rendered them with (English); the page then speaks
 // the signed-in account's language, else the site's (src/client/shopper-text.ts).
-const hydrated = hydrateIslands();
+const hydrated = hydrateIslands([...document.querySelectorAll<HTMLElement>('[data-island]')]).then(() => {
+  document.documentElement.dataset.islands = 'hydrated';
+});
+hydrateLateIslands();
 
 void accountLanguage().then(async (language) => {
   // Null: the site's, also when the header's early words set a language this browser kept that the account no longer has.

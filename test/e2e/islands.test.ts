@@ -64,6 +64,31 @@ describe('islands in Chromium', () => {
     await page.close();
   });
 
+  it('hydrate the islands a page script puts on the page later, as a template router swapping main for a fresh copy does', async () => {
+    const page = await browser().newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${storeUrl}/shop/p/linen-shirt`);
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    const hydrated = page.locator('main [data-island][data-hydrated="true"]');
+    const first = await hydrated.count();
+    expect(first).toBeGreaterThan(0);
+    // What Tabi no Hana's router does (test/fixtures/third-party/tabinohana/scripts/boxen.js): the page again, its main
+    // set to the copy's. The copy's islands are the server's markup, none of them hydrated.
+    await page.evaluate(async () => {
+      const copy = new DOMParser().parseFromString(await (await fetch(location.href)).text(), 'text/html');
+      (document.querySelector('main') as HTMLElement).innerHTML = (copy.querySelector('main') as HTMLElement).innerHTML;
+    });
+    await expect.poll(() => hydrated.count()).toBe(first);
+    // The copy's islands work: the variant selects mark the sold-out combination.
+    await page.selectOption('#variant-p-linen-shirt-Colour', 'Ink');
+    await expect
+      .poll(() => page.locator('#variant-p-linen-shirt-Size option[value="Large"]').textContent())
+      .toBe('Large (sold out)');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('suggests products for words typed into the search field before the page script ran', async () => {
     const page = await browser().newPage();
     // The entry script is held back until the shopper has focused the field and typed, as on a slow phone.
