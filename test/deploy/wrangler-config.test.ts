@@ -72,6 +72,6 @@ describe('development is opted into explicitly', () => {
     expect(readFileSync('scripts/start.mjs', 'utf8')).toContain('...developmentVarArgs()');
     // The browser tests' stores run in Miniflare, given the variables as bindings.
     expect(readFileSync('scripts/store-runtime.mjs', 'utf8')).toContain('...DEVELOPMENT_VARS }');
-    expect(readFileSync('vitest.config.mts', 'utf8')).toContain('miniflare: { bindings: DEVELOPMENT_VARS }');
+    expect(readFileSync('vitest.config.mts', 'utf8')).toContain('miniflare: { bindings: DEVELOPMENT_VARS,');
   });
 });
