@@ -135,7 +135,7 @@ async function hydrateIslands(found: readonly HTMLElement[]): Promise<void> {
 /**
  * Islands a template's own script puts on the page after the first pass (Tabi no Hana's router sets `main.innerHTML` to
  * a fresh copy of the page) hydrate as they arrive, and a hydrated island taken off the page is unmounted. The quick
- * view hydrates its own (`data-own-islands`, quick-view.ts).
+ * view hydrates its own (`data-own-islands`, islands/QuickView.tsx).
  */
 function hydrateLateIslands(): void {
   new MutationObserver((mutations) => {
@@ -144,7 +144,7 @@ function hydrateLateIslands(): void {
     for (const mutation of mutations) {
       removed ||= mutation.removedNodes.length > 0;
       for (const node of mutation.addedNodes) {
-        if (!(node instanceof HTMLElement) || node.closest('[data-own-islands]') !== null) continue;
+        if (!(node instanceof HTMLElement)) continue;
         if (node.dataset.island !== undefined) found.push(node);
         found.push(...node.querySelectorAll<HTMLElement>('[data-island]'));
       }
@@ -156,7 +156,8 @@ function hydrateLateIslands(): void {
           taken.delete(element);
           root.unmount();
         }
-    if (found.length > 0) void hydrateIslands(found);
+    const late = found.filter((element) => element.closest('[data-own-islands]') === null);
+    if (late.length > 0) void hydrateIslands(late);
   }).observe(document.body, { childList: true, subtree: true });
 }
 

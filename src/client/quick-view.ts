@@ -56,8 +56,6 @@ export async function openQuickView(
   if (url.origin !== location.origin) return;
   const { createRoot } = await reactDom();
   const container = document.createElement('div');
-  // Its islands are hydrated here, not by the entry's watch for late ones.
-  container.dataset.ownIslands = '';
   document.body.append(container);
   const root = createRoot(container);
   const close = () =>

@@ -91,7 +91,13 @@ export default function QuickView({ url, title, hydrate, onClose }: QuickViewPro
         </div>
       )}
       {state.kind === 'ready' && (
-        <div ref={content} className="QuickView-content" dangerouslySetInnerHTML={{ __html: state.html }} />
+        // Its islands are hydrated by `hydrate`, not by the entry's watch for islands that appear later.
+        <div
+          ref={content}
+          className="QuickView-content"
+          data-own-islands=""
+          dangerouslySetInnerHTML={{ __html: state.html }}
+        />
       )}
       <div className="QuickView-actions">
         <a className="QuickView-full" href={url}>
