@@ -383,9 +383,14 @@ async function expectDevCart(page: Page, name: string, width: number, shows: Reg
   figure(name, `devCart${width}`, 'our cart in #sqs-cart-container');
 }
 
-/** The test's context for a real template at `width`, Google Fonts answered offline. */
-async function openFixtureContext(width: number): Promise<BrowserContext> {
+/**
+ * The test's context for a real template at `width`, Google Fonts answered offline when its files name them. Only
+ * then: any route turns Chromium's HTTP cache off for the context, so every request of every page would go through
+ * Playwright (docs/testing.md, "The real-template files with the HTTP cache").
+ */
+async function openFixtureContext(width: number, googleFonts: boolean): Promise<BrowserContext> {
   const context = await newContext(width);
+  if (!googleFonts) return context;
   await context.route('*://fonts.googleapis.com/**', (route) =>
     route.fulfill({ contentType: 'text/css', headers: { 'access-control-allow-origin': '*' }, body: FONT_CSS }),
   );
@@ -613,12 +618,14 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
         `renders the six pages with its own markup, its styles and scripts and no console error${drawn}, and adds a shirt chosen in its option selects and shows it in the template's cart count at %i px`,
         async (width) => {
           const folder = `test/fixtures/third-party/${name}`;
-          const files = new Set((await readTemplateFolder(folder)).assets.map((asset) => `/${asset.path}`));
+          const template = await readTemplateFolder(folder);
+          const files = new Set(template.assets.map((asset) => `/${asset.path}`));
+          const googleFonts = Object.values(template.theme).some((text) => text.includes('fonts.googleapis.com'));
           const errors: string[] = [];
           const refusals: string[] = [];
           const rendered: string[] = [];
           let assets: unknown = null;
-          const page = await (await openFixtureContext(width)).newPage();
+          const page = await (await openFixtureContext(width, googleFonts)).newPage();
           const visiting = watchErrors(page, files, fixture, errors, refusals);
           for (const [kind, path] of FIXTURE_PAGES) {
             const seen = visiting(kind);
