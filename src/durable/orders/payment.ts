@@ -15,6 +15,7 @@ import {
   type PlaceRefused,
   type OrderPrivate,
   type UnsettledRow,
+  unitsOf,
 } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
 import { issueDownloads } from './downloads';
@@ -241,7 +242,7 @@ export async function settleFailed(
   answerPlacement(self, id, decline);
   self.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
   self.sql.exec('DELETE FROM followups WHERE order_id = ?', id);
-  await stockLedger(self.env, websiteId).release(`order:${id}`);
+  await stockLedger(self.env, websiteId).release(unitsOf(id));
   const cartId = cartOf(self, id);
   if (cartId !== '') await cartStub(self.env, websiteId, cartId).reopen(id);
 }

@@ -12,6 +12,7 @@ import { scheduleAlarm, type OrdersContext } from './context';
 import { revokeDownloads } from './downloads';
 import { queueOrderEmail, queueRefundEmail } from './emails';
 import { creditGiftCard } from './gift-cards';
+import { unitsOf } from './model';
 import { followUp } from './placements';
 import { orderById, writeOrder } from './records';
 
@@ -69,7 +70,7 @@ export async function close(
   self.sql.exec('DELETE FROM subscriptions WHERE order_id = ?', id);
   queueOrderEmail(self, closed, kind);
   const stock = stockLedger(self.env, websiteId);
-  if (before.status === 'pending') await stock.release(`order:${id}`);
+  if (before.status === 'pending') await stock.release(unitsOf(id));
   else if (restock.length > 0)
     await stock.restock(restock, now, { kind: kind === 'refunded' ? 'refunded' : 'restocked', ref: `order:${id}` });
   await scheduleAlarm(self);
