@@ -31,6 +31,20 @@ const miniflare = new Miniflare({
     if (level === 'warn' || level === 'error') process.stderr.write(`${message}\n`);
   },
   workers: [
+    // In front, as Cloudflare's proxies and wrangler dev's are: it reads a request's whole body before the store sees
+    // it, so a body the store answers without reading (a refusal, a DELETE that takes none) cannot leave workerd
+    // closing the keep-alive connection under the client's next request (ECONNRESET in Playwright's request contexts).
+    {
+      name: 'front',
+      modules: true,
+      script: `export default {
+        async fetch(request, env) {
+          const body = request.body === null ? null : await request.arrayBuffer();
+          return env.STORE.fetch(new Request(request, { body, cf: request.cf }));
+        },
+      };`,
+      serviceBindings: { STORE: name },
+    },
     {
       ...workerOptions,
       name,

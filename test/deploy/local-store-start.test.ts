@@ -4,7 +4,7 @@
  * message lost among the run's output, or wait out its three minutes for a store that never answered).
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -90,6 +90,39 @@ describe('starting the browser tests’ store', () => {
       expect(shop.status).toBe(200);
       expect(await shop.text()).toContain('<html');
     } finally {
+      store.stop();
+    }
+  }, 400_000);
+
+  // workerd closes a keep-alive connection whose request body the worker did not read, without saying so, and the
+  // client's next request on it failed with ECONNRESET (console-design's reset of the store, after a DELETE with a body
+  // the route takes none of, in clean64). The store's front worker reads every body first, as wrangler dev's proxy did.
+  it('keeps a connection usable after a request whose body the store did not read', async () => {
+    const store = await startLocalStore();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string) =>
+      new Promise<string>((done) => {
+        const body = JSON.stringify({ items: [] });
+        const sent = request(
+          new URL(path, store.url),
+          { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (response) => {
+            response.resume();
+            response.on('end', () => done(String(response.statusCode)));
+          },
+        );
+        sent.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? String(error)));
+        sent.end(body);
+      });
+    try {
+      // Signed out: both are refused before their bodies are read.
+      for (let round = 0; round < 3; round++)
+        expect([await send('DELETE', '/api/console/design'), await send('PUT', '/api/console/navigation')]).toEqual([
+          '401',
+          '401',
+        ]);
+    } finally {
+      agent.destroy();
       store.stop();
     }
   }, 400_000);
