@@ -32,6 +32,7 @@
  * product, `starred`) is shown to the shopper, nothing covering it. What
  * each did is written to test-artifacts/third-party-figures.json for docs/templates.md's table.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
@@ -44,6 +45,7 @@ import {
   type TemplateFileSource,
 } from '../../scripts/site/admin-client';
 import type { SiteJson } from '../../scripts/site/site-json';
+import { STORE_COOKIES } from '../../src/cookies';
 import { readTemplateFolder } from '../../scripts/site/template';
 import { reviewShot, useChromium } from './browser';
 import { storeUrl } from './store';
@@ -388,8 +390,13 @@ async function expectDevCart(page: Page, name: string, width: number, shows: Reg
  * then: any route turns Chromium's HTTP cache off for the context, so every request of every page would go through
  * Playwright (docs/testing.md, "The real-template files with the HTTP cache").
  */
-async function openFixtureContext(width: number, googleFonts: boolean): Promise<BrowserContext> {
+async function openFixtureContext(width: number, googleFonts: boolean, origin: string): Promise<BrowserContext> {
   const context = await newContext(width);
+  // A visitor of its own, with a crumb as /api/crumb would give it (Node cannot resolve `*.localhost`, Chromium can): in
+  // development every browser is the loopback address and the crumb tells visitors apart (routes/shared/rate-limit.ts),
+  // so without one every test's page views and beacons share one visitor's 600 beacons a minute (clean66: hnp's
+  // beacons answered 429 while another real-template file ran beside it).
+  await context.addCookies([{ name: STORE_COOKIES.crumb, value: randomBytes(16).toString('hex'), url: origin }]);
   if (!googleFonts) return context;
   await context.route('*://fonts.googleapis.com/**', (route) =>
     route.fulfill({ contentType: 'text/css', headers: { 'access-control-allow-origin': '*' }, body: FONT_CSS }),
@@ -625,7 +632,7 @@ export function describeThirdPartyTemplates(bundled: readonly string[], real: re
           const refusals: string[] = [];
           const rendered: string[] = [];
           let assets: unknown = null;
-          const page = await (await openFixtureContext(width, googleFonts)).newPage();
+          const page = await (await openFixtureContext(width, googleFonts, urlOf(name, ''))).newPage();
           const visiting = watchErrors(page, files, fixture, errors, refusals);
           for (const [kind, path] of FIXTURE_PAGES) {
             const seen = visiting(kind);
