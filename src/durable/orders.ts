@@ -110,6 +110,7 @@ export {
   type PlaceRequest,
   PLACE_MESSAGES,
   placeRefused,
+  refusedStockShort,
   type PlaceOutcome,
   type PlaceRefusal,
   type PlaceRefused,

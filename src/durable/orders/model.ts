@@ -3,14 +3,19 @@
  */
 import type { ShippingAddress } from '../../commerce/address';
 import type { PriceChange, ShoppingCart } from '../../commerce/cart';
-import type { CheckoutInputs, CheckoutTotals, ShownTotals } from '../../commerce/checkout-totals';
+import {
+  CHECKOUT_MESSAGES,
+  type CheckoutInputs,
+  type CheckoutTotals,
+  type ShownTotals,
+} from '../../commerce/checkout-totals';
 import type { EmailLocale } from '../../commerce/email-text';
 import type { BuyerOrder } from '../../commerce/order';
 import type { SubscriptionPlan } from '../../commerce/subscriptions';
 import type { ChargeRequest, ChargeResult, PaymentSetup } from '../../integrations/payments';
 import { randomHex } from '../../ids';
 import { refused, type Refused } from '../../result';
-import type { StockLine } from '../stock';
+import type { StockLine, StockShortage } from '../stock';
 import { CLAIM_SETTLES_MS } from '../cart/model';
 
 export const PAGE_SIZE = 50;
@@ -109,6 +114,11 @@ export function placeRefused<E extends PlaceRefusal>(
   details: RefusalDetails = {},
 ): PlaceRefused<E> {
   return { ...refused(error, message), ...details };
+}
+
+/** A placement or checkout refused because the stock ledger has too few of `unavailable`: its message and the lines. */
+export function refusedStockShort(unavailable: StockShortage[]): PlaceRefused<'stock-short'> {
+  return placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable });
 }
 
 /** The payment provider declined the charge: its message and code (`card_declined`, …). */

@@ -21,6 +21,7 @@ import {
   unitsOf,
   UNITS_HELD_LEFT_MS,
   placeRefused,
+  refusedStockShort,
   type PlaceRequest,
   type PlacingJob,
   type PlaceOutcome,
@@ -254,7 +255,7 @@ export async function finishPlacing(
           : ({ ok: true, value: { expiresOn: now } } as const);
     if (!reserved.ok && job.phase === 'reserving') {
       abandon(self, cartId, key, job);
-      return placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable: reserved.unavailable });
+      return refusedStockShort(reserved.unavailable);
     }
     if (!reserved.ok)
       console.error(`Order ${id}: its units lapsed while a restart interrupted its charge; it is placed anyway`);

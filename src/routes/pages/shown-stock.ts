@@ -8,11 +8,10 @@
  * refuses heard. It only refuses: the ledger alone sells. It is a route module: only routes may import the storefront's questions, the objects and the fault layer.
  */
 import type { Context } from 'hono';
-import { CHECKOUT_MESSAGES } from '../../commerce/checkout-totals';
 import {
   type CheckoutRequest,
   type PlaceOutcome,
-  placeRefused,
+  refusedStockShort,
   unitsOf,
   UNITS_HELD_MS,
 } from '../../durable/orders/model';
@@ -184,10 +183,6 @@ function hearShort(websiteId: string, lines: readonly StockLine[], unavailable: 
   hear(websiteId, levelsOf(lines), Object.fromEntries(unavailable.map((l) => [l.sku, l.available])));
 }
 
-/** A placement refused for the `unavailable` lines: the message and lines the orders object answered before. */
-const refusedShort = (unavailable: StockShortage[]) =>
-  placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable });
-
 /**
  * A new placement of order `orderId`, its counted units held first, so a flash sale's loser is told at once and never
  * reaches the orders object, with the ledger's message and `unavailable`: refused when a line was heard short, by this
@@ -211,12 +206,12 @@ export async function placeHoldingUnits(
     }),
   );
   const short = heardShort(websiteId, lines);
-  if (short.length > 0) return refusedShort(short);
+  if (short.length > 0) return refusedStockShort(short);
   if (!countsStock(lines)) return place();
   const held = await ledger.reserve(unitsOf(orderId), [...lines], UNITS_HELD_MS);
   if (!held.ok) {
     hearShort(websiteId, lines, held.unavailable);
-    return refusedShort(held.unavailable);
+    return refusedStockShort(held.unavailable);
   }
   const outcome = await place(held.value.expiresOn);
   // The orders object reserves again when the hold it was given was nearly over, and may be refused.

@@ -25,6 +25,7 @@ import {
   type CheckoutPatch,
   type CheckoutRequest,
   placeRefused,
+  refusedStockShort,
   type PlaceOutcome,
   type PlaceRefusal,
   type PlaceRefused,
@@ -183,7 +184,7 @@ async function started(
 ): Promise<StartedCheckout> {
   const [outcome, unavailable] = await Promise.all([start(), unavailableLines(c, request)]);
   if (!outcome.ok || unavailable.length === 0) return outcome;
-  return placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable });
+  return refusedStockShort(unavailable);
 }
 
 /** The checkout with how the page takes the card (the orders object adds it to every started checkout). */
