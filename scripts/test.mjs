@@ -57,7 +57,13 @@ if (args.length === 0) {
   run('npm', ['run', 'lint']);
   run('npm', ['run', 'build:client:test']);
   const typecheck = runBeside('npm', ['run', 'typecheck']);
-  const tests = await runAsync('npx', ['vitest', 'run']);
+  // The timeline reporter prints where the run's wall time went (scripts/test-timeline.mjs).
+  const tests = await runAsync('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=./scripts/timeline-reporter.mjs',
+  ]);
   const typed = await typecheck;
   process.stdout.write(typed.status === 0 ? 'Type check passed.\n' : `Type check failed:\n${typed.output}`);
   if (tests !== 0 || typed.status !== 0) process.exit(tests !== 0 ? tests : typed.status);
