@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { reviewShot, useChromium } from './browser';
+import { REVIEW_SHOTS, reviewShot, useChromium } from './browser';
 import { clickAndSeeAddedPopover } from './pages';
 import { storeUrl } from './store';
 
@@ -37,8 +37,18 @@ const box = async (page: Page, selector: string) => {
 };
 
 describe('the store at 375 px', () => {
-  it('keeps the header to one row, with a menu button that opens and closes the navigation by keyboard', async () => {
+  it('shows the listing in two columns under a header of one row, whose menu button opens and closes the navigation by keyboard', async () => {
+    // One page load for both (30 Nov 2026, issue 30): the listing is read first, with the navigation closed.
     const { page, errors } = await openAt(375, '/shop');
+    const cards = page.locator('.ProductList-grid > li');
+    const first = (await cards.nth(0).boundingBox())!;
+    const second = (await cards.nth(1).boundingBox())!;
+    expect(second.y).toBeCloseTo(first.y, 0);
+    expect(second.x).toBeGreaterThan(first.x + first.width - 1);
+    expect(second.x + second.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await reviewShot(page, `${ARTIFACTS}/shop-375.png`, { fullPage: true });
+
     const button = page.locator('.site-menu-button');
     const title = await box(page, '.site-title');
     const menu = await box(page, '.site-menu-button');
@@ -69,18 +79,6 @@ describe('the store at 375 px', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows the listing in two columns', async () => {
-    const { page } = await openAt(375, '/shop');
-    const cards = page.locator('.ProductList-grid > li');
-    const first = (await cards.nth(0).boundingBox())!;
-    const second = (await cards.nth(1).boundingBox())!;
-    expect(second.y).toBeCloseTo(first.y, 0);
-    expect(second.x).toBeGreaterThan(first.x + first.width - 1);
-    expect(second.x + second.width).toBeLessThanOrEqual(375);
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
-    await reviewShot(page, `${ARTIFACTS}/shop-375.png`, { fullPage: true });
-  });
-
   it('keeps the "Added to cart" popover inside the viewport', async () => {
     const { page, errors } = await openAt(375, '/shop/p/canvas-tote');
     await clickAndSeeAddedPopover(page, '.ProductItem-form .sqs-add-to-cart-button');
@@ -104,9 +102,10 @@ describe('the store at 1366 px', () => {
     expect(await page.locator('.site-menu-button').isHidden()).toBe(true);
     expect(await page.locator('#site-nav').isVisible()).toBe(true);
     await reviewShot(page, `${ARTIFACTS}/shop-1366.png`);
-    const product = page;
-    await product.goto(`${storeUrl}/shop/p/linen-shirt`);
-    await product.waitForSelector('html[data-islands="hydrated"]');
-    await reviewShot(product, `${ARTIFACTS}/product-1366.png`);
+    // The product page is here for its picture only (theme.test checks it at 1366 px).
+    if (!REVIEW_SHOTS) return;
+    await page.goto(`${storeUrl}/shop/p/linen-shirt`);
+    await page.waitForSelector('html[data-islands="hydrated"]');
+    await reviewShot(page, `${ARTIFACTS}/product-1366.png`);
   });
 });
