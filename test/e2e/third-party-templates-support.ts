@@ -36,7 +36,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AdminTarget,
   AdminCallError,
@@ -48,7 +48,7 @@ import type { SiteJson } from '../../scripts/site/site-json';
 import { STORE_COOKIES } from '../../src/cookies';
 import { readTemplateFolder } from '../../scripts/site/template';
 import { reviewShot, useChromium } from './browser';
-import { storeUrl } from './store';
+import { demoSite, storeUrl } from './store';
 
 const SCREENSHOTS = 'test-artifacts/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -91,7 +91,7 @@ async function importTemplateSite(
 
 /** The demo's content for a template's website of its own: the demo as seeded, under the website id `template-{name}`. */
 function demoAs(name: string): SiteJson {
-  const demo = inject('demoSite');
+  const demo = demoSite;
   return { ...demo, website: { ...(demo.website as Record<string, unknown>), id: `template-${name}` } };
 }
 
