@@ -5,6 +5,9 @@
  * V8's sampling profiler on through the inspector while a bounded load runs, and the samples split
  * by the bundle's source module (esbuild writes `// path` before each module), the runtime's own
  * native work (HTMLRewriter, streams, encoders: "(program)" and named natives) and the garbage collector.
+ * `INCLUSIVE_TOP` sets how many functions the inclusive list prints (30).
+ * With `--allocations`, a second bounded load runs under V8's sampling heap profiler and the bytes it allocated
+ * (objects the collector took since included) are printed by the function that allocated them.
  */
 import { bundleModuleOf, openInspector, profiled } from './inspector.mjs';
 import {
@@ -48,8 +51,29 @@ const runs = {
 // Warm the isolate (and, for carts, create the 1000 objects) before sampling.
 await runs[kind]();
 const { profile, result } = await profiled(inspector.send, () => runs[kind]());
+const allocations = process.argv.includes('--allocations')
+  ? await allocationsSampled(inspector.send, runs[kind])
+  : null;
 inspector.close();
 await (bareRun ?? store).dispose();
+
+/**
+ * V8's sampling heap profiler (a sample every 8 KB allocated on average, objects the collector took since counted
+ * too) while `run` runs: the allocation profile's tree and the requests `run` made.
+ */
+async function allocationsSampled(send, run) {
+  await send('HeapProfiler.enable');
+  await send('HeapProfiler.startSampling', {
+    samplingInterval: 8192,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  const ran = await run();
+  const {
+    result: { profile: sampled },
+  } = await send('HeapProfiler.stopSampling');
+  return { sampled, requests: ran.requests };
+}
 
 const moduleOf = bundleModuleOf();
 const bundleModule = (frame) =>
@@ -118,5 +142,31 @@ for (const node of profile.nodes) {
   for (const name of names) inclusive.set(name, (inclusive.get(name) ?? 0) + hits);
 }
 console.log(' by function (inclusive: its callees and their natives too):');
-for (const [name, hits] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 30))
+for (const [name, hits] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.INCLUSIVE_TOP ?? 30)))
   console.log(`  ${name.padEnd(64)} ${share(hits)}`);
+
+if (allocations !== null) {
+  // Each node's own bytes go to its function when that is the bundle's, else (a native) to the nearest bundle caller.
+  const allocated = new Map();
+  let bytes = 0;
+  const visit = (node, caller) => {
+    const module = bundleModule(node.callFrame);
+    const name =
+      module === null
+        ? caller === null
+          ? node.callFrame.functionName || '(runtime)'
+          : `${caller} → ${node.callFrame.functionName || 'native'}`
+        : `${module} ${node.callFrame.functionName || '(anonymous)'}:${node.callFrame.lineNumber + 1}`;
+    if (node.selfSize > 0) allocated.set(name, (allocated.get(name) ?? 0) + node.selfSize);
+    bytes += node.selfSize;
+    for (const child of node.children ?? []) visit(child, module === null ? caller : name);
+  };
+  visit(allocations.sampled.head, null);
+  const perRequest = (size) =>
+    `${((100 * size) / bytes).toFixed(1).padStart(5)} %  ~${(size / 1024 / (allocations.requests || 1)).toFixed(1)} KB/req`;
+  console.log(
+    ` allocations by function (sampled, collected objects included; ${(bytes / 1024 / (allocations.requests || 1)).toFixed(0)} KB a request over ${allocations.requests} requests):`,
+  );
+  for (const [name, size] of [...allocated].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`  ${name.padEnd(64)} ${perRequest(size)}`);
+}

@@ -17,7 +17,7 @@ import { developerPlatformPage } from './developer-platform/page';
 import { isDeveloperPlatform } from './developer-platform/template';
 import {
   codeInjection,
-  keepTrustedBytesWith,
+  keepTrustedPartsWith,
   keepTrustedPageBytes,
   sourcesOf,
   withTrustedCode,
@@ -211,7 +211,7 @@ export async function buildPage(
     };
   }
   const assets = data.assets as { criticalCss: string };
-  const head = await keepTrustedBytesWith(assets.criticalCss, (criticalCss) =>
+  const head = await keepTrustedPartsWith(assets.criticalCss, (criticalCss) =>
     renderHead(site, { ...data, assets: { ...assets, criticalCss } }, development),
   );
   headers.set(
@@ -222,17 +222,17 @@ export async function buildPage(
       integrations,
     ),
   );
-  const headBytes = head.bytes;
   // Let the head go out to the client before the body's render takes the thread.
   const bodyBytes = new Promise((resolve) => setTimeout(resolve, 0)).then(async () =>
     keepTrustedPageBytes(renderBody(site, data, page, development)),
   );
-  const bytes = bodyBytes.then((body) => new Blob([headBytes, body]));
+  const bytes = bodyBytes.then((body) => new Blob([...head.parts, body]));
   // A page not kept (a 404, a buyer's page) never reads its bytes; a failed render errors the visitor's stream.
   bytes.catch(() => undefined);
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(headBytes);
+      // The stylesheet's part is the isolate's one copy: a default stream's chunks are read, never transferred.
+      for (const part of head.parts) controller.enqueue(part);
     },
     async pull(controller) {
       controller.enqueue(await bodyBytes);

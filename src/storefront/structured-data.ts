@@ -67,14 +67,22 @@ function plainText(html: string): string {
     .trim();
 }
 
+/** The last canonical URL's origin: a page makes several of its paths absolute, each from the same canonical URL. */
+let lastOrigin = { canonical: '', origin: '' };
+
 /** The address the shopper asked for, to make the site's paths absolute. */
 function originOf(ctx: RenderContext): string {
   const canonical = asString(ctx.resolve(['canonicalUrl']));
-  try {
-    return new URL(canonical).origin;
-  } catch {
-    return '';
+  if (canonical !== lastOrigin.canonical) {
+    let origin = '';
+    try {
+      origin = new URL(canonical).origin;
+    } catch {
+      // No canonical URL (or not one): the paths stay as they are.
+    }
+    lastOrigin = { canonical, origin };
   }
+  return lastOrigin.origin;
 }
 
 function absolute(ctx: RenderContext, path: string): string {

@@ -54,7 +54,8 @@ function markerAttribute(): string {
 
 /** Trusted markup: every guarded opening tag (`<script`, `<form`, …) carries the secret. */
 export function markTrusted(source: string): string {
-  return source.replace(OPENING_TAG, `$&${markerAttribute()}`);
+  // Most formatters' output is text with no tag at all: no pass of the expression over it.
+  return source.includes('<') ? source.replace(OPENING_TAG, `$&${markerAttribute()}`) : source;
 }
 
 /** A guarded opening tag's start (`<script`) as found in trusted markup, marked. */
@@ -251,8 +252,9 @@ const TAG_END = / ?\/>|>/y;
  * (its attributes' own text, a space before each, `>`, or ` />` after attributes and `/>` after the name alone), and
  * where it ends: when the tag carries the marker first and its attributes are each written with one space before
  * them, quoted or without a value, each name once (else the rewriter's bytes may differ from the text, and null).
+ * `rest` is null when that is the tag's own text after the marker (its usual case: nothing to write but the marker off).
  */
-function markedTagRest(markup: string, at: number): { rest: string; end: number } | null {
+function markedTagRest(markup: string, at: number): { rest: string | null; end: number } | null {
   const marker = markerAttribute();
   if (!markup.startsWith(marker, at)) return null;
   // A tag has a few attributes: a list to look a name up in costs less than a Set made for every tag.
@@ -271,9 +273,8 @@ function markedTagRest(markup: string, at: number): { rest: string; end: number 
   TAG_END.lastIndex = end;
   const close = TAG_END.exec(markup)?.[0];
   if (close === undefined) return null;
-  const attributes = markup.slice(from, end);
-  const written = close === '>' ? '>' : attributes === '' ? '/>' : ' />';
-  return { rest: attributes + written, end: end + close.length };
+  const written = close === '>' ? '>' : end === from ? '/>' : ' />';
+  return { rest: written === close ? null : markup.slice(from, end) + written, end: end + close.length };
 }
 
 /**
@@ -282,21 +283,29 @@ function markedTagRest(markup: string, at: number): { rest: string; end: number 
  * first, its attributes written plainly (`markedTagRest`). The rewriter takes a marker off an element it keeps (and
  * writes that tag again) and leaves one it never saw on an element as text, where `unmarked` takes it off; an element
  * it would remove needs a guarded opening tag without the marker, which this refuses wherever the tag stands (text, a
- * comment, an attribute value: this does not parse, so it asks more than the rewriter, never less).
+ * comment, an attribute value: this does not parse, so it asks more than the rewriter, never less). A tag the
+ * rewriter writes as it stands keeps its text (its marker goes with the others'), so the markup is copied in parts
+ * and joined only when some tag is written otherwise.
  */
 function writtenAsKept(markup: string): string | null {
-  const parts: string[] = [];
+  let parts: string[] | null = null;
   let from = 0;
-  for (const match of markup.matchAll(GUARDED_TAGS_AND_NAME_RUNS)) {
+  const scan = GUARDED_TAGS_AND_NAME_RUNS;
+  scan.lastIndex = 0;
+  for (let match = scan.exec(markup); match !== null; match = scan.exec(markup)) {
     const run = match[0];
     if (run.charCodeAt(0) === 60 /* < */) {
       const name = match.index + run.length;
       const tag = markedTagRest(markup, name);
       if (tag === null) return null;
-      parts.push(markup.slice(from, name), tag.rest);
-      from = tag.end;
+      if (tag.rest !== null) {
+        parts ??= [];
+        parts.push(markup.slice(from, name), tag.rest);
+        from = tag.end;
+      }
     } else if (UNTRUSTED_ATTRIBUTE_NAMES.has(run.toLowerCase())) return null;
   }
+  if (parts === null) return unmarked(markup);
   parts.push(markup.slice(from));
   return unmarked(parts.join(''));
 }
@@ -414,23 +423,37 @@ export async function keepTrustedTextWith(
 }
 
 /**
- * `keepTrustedTextWith` as UTF-8 bytes (a store page's head): the text around the stylesheet is encoded, the
- * stylesheet's own bytes are encoded once per isolate (the same tens of kilobytes on every page of a store).
+ * `keepTrustedTextWith` as UTF-8 bytes in parts (a store page's head), which written one after the other are its
+ * bytes: the text before the stylesheet encoded, the stylesheet's own bytes, encoded once per isolate (the same tens
+ * of kilobytes on every page of a store) and never copied per page, and the text after it encoded. The parts are
+ * shared: a reader must not change or transfer them.
  */
+export async function keepTrustedPartsWith(
+  stylesheet: string,
+  render: (stylesheet: string) => string,
+): Promise<{ parts: readonly Uint8Array[]; found: TrustedElements }> {
+  const kept = await filteredAround(stylesheet, render);
+  if (kept === null) {
+    const { bytes, found } = await keepTrustedBytes(render(stylesheet));
+    return { parts: [bytes], found };
+  }
+  const parts = [encoder.encode(kept.around[0]), stylesheetFacts(stylesheet).bytes, encoder.encode(kept.around[1])];
+  return { parts, found: kept.found };
+}
+
+/** `keepTrustedPartsWith`'s parts as one array of bytes. */
 export async function keepTrustedBytesWith(
   stylesheet: string,
   render: (stylesheet: string) => string,
 ): Promise<{ bytes: Uint8Array; found: TrustedElements }> {
-  const kept = await filteredAround(stylesheet, render);
-  if (kept === null) return keepTrustedBytes(render(stylesheet));
-  const before = encoder.encode(kept.around[0]);
-  const css = stylesheetFacts(stylesheet).bytes;
-  const after = encoder.encode(kept.around[1]);
-  const bytes = new Uint8Array(before.byteLength + css.byteLength + after.byteLength);
-  bytes.set(before);
-  bytes.set(css, before.byteLength);
-  bytes.set(after, before.byteLength + css.byteLength);
-  return { bytes, found: kept.found };
+  const { parts, found } = await keepTrustedPartsWith(stylesheet, render);
+  const bytes = new Uint8Array(parts.reduce((length, part) => length + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return { bytes, found };
 }
 
 /**

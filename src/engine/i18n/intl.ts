@@ -71,6 +71,17 @@ export function numberFormat(locale: string, options: NumberFormatOptions3): Exa
   });
 }
 
+/**
+ * `numberFormat` for a hot path that names its options by a key of its own, which must tell every options it makes
+ * apart: the options are made, and the key is not their JSON, only when no format is kept under it (a price on every
+ * page paid a JSON.stringify of its options). Kept in the same bounded map, under keys no JSON key can take.
+ */
+export function numberFormatKeyed(locale: string, key: string, options: () => NumberFormatOptions3): ExactNumberFormat {
+  return remember(numberFormats, `${locale}\u0000${key}`, () => {
+    return new Intl.NumberFormat(locale, options() as Intl.NumberFormatOptions) as unknown as ExactNumberFormat;
+  });
+}
+
 export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return remember(dateFormats, locale + JSON.stringify(options), () => new Intl.DateTimeFormat(locale, options));
 }

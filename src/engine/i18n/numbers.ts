@@ -15,7 +15,7 @@ import {
   stripTrailingZeros,
   toPlainString,
 } from './decimal';
-import { type NumberFormatOptions3, numberFormat } from './intl';
+import { type NumberFormatOptions3, numberFormat, numberFormatKeyed } from './intl';
 import type { CurrencyOptions, DecimalOptions, NumberOptions } from './options';
 
 /** The digit counts a number pattern implies (CLDR "#,##0.###" has 1 integer, 0-3 fraction digits). */
@@ -284,12 +284,14 @@ export function formatCurrency(locale: string, n: Decimal, code: string, o: Curr
       }).formatToParts(value);
       return parts.map((p) => (style === 'code' && p.type === 'currency' ? code : p.value)).join('');
     }
-    return numberFormat(locale, {
+    const sign = style === 'accounting' ? 'accounting' : 'standard';
+    const key = `${code} ${display} ${sign} ${exact.minimumIntegerDigits} ${exact.maximumFractionDigits} ${exact.useGrouping}`;
+    return numberFormatKeyed(locale, key, () => ({
       style: 'currency',
       currency: code,
       currencyDisplay: display,
-      currencySign: style === 'accounting' ? 'accounting' : 'standard',
+      currencySign: sign,
       ...exact,
-    }).format(value);
+    })).format(value);
   });
 }
