@@ -3,13 +3,18 @@
  * global setups before the first file, each group of projects (sequence.groupOrder) with its workers' busy and idle
  * time and the tail after its last file was taken, the gaps between groups, and per project the time its files spent
  * on a worker outside their tests (setup files, imports, the environment). `node scripts/test-timeline.mjs [--files]
- * [TIMELINE]` prints it for test-artifacts/timeline.json (or TIMELINE); --files lists each file's start and end too.
+ * [--durations] [TIMELINE]` prints it for test-artifacts/timeline.json (or TIMELINE); --files lists each file's start
+ * and end too; --durations writes each file's seconds on a worker to test/file-durations.json, the list the test
+ * files are taken in order of, the longest first (test/longest-first.ts), keeping the files this run did not have
+ * that still exist.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** Where scripts/timeline-reporter.mjs writes the last run's timeline. */
 export const TIMELINE = 'test-artifacts/timeline.json';
+/** Each test file's seconds on a worker in a whole run, by `project:path` (test/longest-first.ts reads it). */
+export const FILE_DURATIONS = 'test/file-durations.json';
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -92,10 +97,23 @@ function fileLines({ runStart, files }) {
     );
 }
 
+/** FILE_DURATIONS with this run's files' seconds on a worker, and the others' that still exist, by key. */
+function writeDurations({ files }) {
+  const kept = existsSync(FILE_DURATIONS) ? JSON.parse(readFileSync(FILE_DURATIONS, 'utf8')) : {};
+  const durations = Object.fromEntries(
+    Object.entries(kept).filter(([key]) => existsSync(key.slice(key.indexOf(':') + 1))),
+  );
+  for (const file of files)
+    durations[`${file.project}:${file.file}`] = Math.round((file.ended - file.queued) / 100) / 10;
+  const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileSync(FILE_DURATIONS, `${JSON.stringify(sorted, null, 1)}\n`);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const path = args.find((arg) => !arg.startsWith('--')) ?? TIMELINE;
   const timeline = JSON.parse(readFileSync(path, 'utf8'));
   if (args.includes('--files')) process.stdout.write(`${fileLines(timeline).join('\n')}\n\n`);
   process.stdout.write(`${summarize(timeline)}\n`);
+  if (args.includes('--durations')) writeDurations(timeline);
 }
