@@ -36,6 +36,20 @@ export async function atBothWidths(visit: (width: (typeof WIDTHS)[number]) => Pr
   throw first;
 }
 
+/**
+ * For widths run side by side whose visits each read a store-wide figure, change it and check it moved by their own
+ * change (a refund count): the sections given to the function answered run one at a time, in the order asked, so the
+ * other width's change never falls between a read and its check. A section that fails lets the next one run.
+ */
+export function oneAtATime(): <T>(section: () => Promise<T>) => Promise<T> {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (section) => {
+    const ran = queue.then(section);
+    queue = ran.catch(() => undefined);
+    return ran;
+  };
+}
+
 /** The demo team's accounts (src/site/seed/demo.ts, which Node cannot import: its theme is .html modules). */
 export const ACCOUNTS = {
   owner: { email: 'owner@example.com', password: 'studio-goods-owner' },
