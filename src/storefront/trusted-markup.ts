@@ -283,13 +283,15 @@ function markedTagRest(markup: string, at: number): { rest: string | null; end: 
  * first, its attributes written plainly (`markedTagRest`). The rewriter takes a marker off an element it keeps (and
  * writes that tag again) and leaves one it never saw on an element as text, where `unmarked` takes it off; an element
  * it would remove needs a guarded opening tag without the marker, which this refuses wherever the tag stands (text, a
- * comment, an attribute value: this does not parse, so it asks more than the rewriter, never less). A tag the
- * rewriter writes as it stands keeps its text (its marker goes with the others'), so the markup is copied in parts
- * and joined only when some tag is written otherwise.
+ * comment, an attribute value: this does not parse, so it asks more than the rewriter, never less).
+ *
+ * One copy of the markup is made: when every tag stands as the rewriter writes it, the markers are taken off all at
+ * once (`unmarked`); else the parts between the tags' markers are joined with the tags written again, and `unmarked`
+ * passes over that only when the markup holds markers that are no tag's.
  */
 function writtenAsKept(markup: string): string | null {
-  let parts: string[] | null = null;
-  let from = 0;
+  const tags: { name: number; rest: string | null; end: number }[] = [];
+  let rewritten = false;
   const scan = GUARDED_TAGS_AND_NAME_RUNS;
   scan.lastIndex = 0;
   for (let match = scan.exec(markup); match !== null; match = scan.exec(markup)) {
@@ -298,16 +300,25 @@ function writtenAsKept(markup: string): string | null {
       const name = match.index + run.length;
       const tag = markedTagRest(markup, name);
       if (tag === null) return null;
-      if (tag.rest !== null) {
-        parts ??= [];
-        parts.push(markup.slice(from, name), tag.rest);
-        from = tag.end;
-      }
+      tags.push({ name, ...tag });
+      if (tag.rest !== null) rewritten = true;
     } else if (UNTRUSTED_ATTRIBUTE_NAMES.has(run.toLowerCase())) return null;
   }
-  if (parts === null) return unmarked(markup);
+  if (!rewritten) return unmarked(markup);
+  const marker = markerAttribute();
+  const parts: string[] = [];
+  let from = 0;
+  for (const { name, rest, end } of tags) {
+    parts.push(markup.slice(from, name));
+    if (rest === null) from = name + marker.length;
+    else {
+      parts.push(rest);
+      from = end;
+    }
+  }
   parts.push(markup.slice(from));
-  return unmarked(parts.join(''));
+  const joined = parts.join('');
+  return markersIn(markup) === tags.length ? joined : unmarked(joined);
 }
 
 /**
