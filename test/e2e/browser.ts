@@ -16,9 +16,9 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, type TestContext } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
-import { ofThisWorker } from './store';
+import { chromiumEndpoint } from './store';
 
 /**
  * How long a navigation may take in any context of these tests. A page's load event waits for its
@@ -165,7 +165,7 @@ function instrument(browser: Browser, currentTask: () => Task | undefined): Brow
 /** The worker's Chromium (about 0.6 s to connect and disconnect, against 2.5 s to launch and close one); a new one if it has gone. */
 async function connectChromium(): Promise<Browser> {
   try {
-    return await chromium.connect(ofThisWorker(inject('chromiumEndpoints'), 'Chromium'), { timeout: 30_000 });
+    return await chromium.connect(chromiumEndpoint, { timeout: 30_000 });
   } catch (error) {
     console.warn(
       `The test worker's Chromium could not be reached (${(error as Error).message.split('\n')[0]}); launching one`,
