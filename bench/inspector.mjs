@@ -29,10 +29,10 @@ export async function openInspector(port, isTarget = () => true, options = {}) {
   return { send, close: () => ws.close() };
 }
 
-/** V8's CPU profile (200 µs samples) of the isolate while `run` runs, with what `run` answered. */
-export async function profiled(send, run) {
+/** V8's CPU profile (a sample every `intervalUs` µs) of the isolate while `run` runs, with what `run` answered. */
+export async function profiled(send, run, intervalUs = 200) {
   await send('Profiler.enable');
-  await send('Profiler.setSamplingInterval', { interval: 200 });
+  await send('Profiler.setSamplingInterval', { interval: intervalUs });
   await send('Profiler.start');
   const result = await run();
   const {

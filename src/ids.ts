@@ -1,6 +1,11 @@
+/** Each byte's two hex digits: a placed order's tokens were 3 % of the orders object's time as an array mapped and joined. */
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 /** Random identifiers and tokens as lowercase hex (WebCrypto randomness). */
 export function toHex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  let hex = '';
+  for (const byte of bytes) hex += HEX_BYTES[byte];
+  return hex;
 }
 
 /** `byteCount` random bytes as 2 × `byteCount` hex digits. */

@@ -62,6 +62,39 @@ describe('the email texts by language (issue 32, journey 8)', () => {
     }
   });
 
+  it('formats a minute once per locale and zone: the emails of a burst of orders reuse its text (issue 34)', () => {
+    const text = emailText({ locale: 'de-DE', timeZone: NEW_YORK });
+    const first = [text.date(LATE_EVENING), text.dateTime(LATE_EVENING)];
+    // `format` is a getter giving the bound function: each use reads it once.
+    const formatted = vi.spyOn(Intl.DateTimeFormat.prototype as { readonly format: unknown }, 'format', 'get');
+    try {
+      // Later in the same minute: the same words, not formatted again.
+      for (let i = 0; i < 3; i++)
+        expect([text.date(LATE_EVENING + 59_000), text.dateTime(LATE_EVENING + 1_000 * i)]).toEqual(first);
+      expect(formatted).not.toHaveBeenCalled();
+      // The next minute is written anew, in the store's zone.
+      expect(text.dateTime(LATE_EVENING + 60_000)).toBe('4. Dezember 2026 um 22:31 GMT-5');
+      expect(formatted).toHaveBeenCalledTimes(1);
+    } finally {
+      formatted.mockRestore();
+    }
+  });
+
+  it('formats an amount once per locale and currency: an order’s lines and totals repeat the store’s prices (issue 34)', () => {
+    const text = emailText({ locale: 'de-DE', timeZone: 'UTC' });
+    const first = text.money(123_456, 'EUR');
+    const formatted = vi.spyOn(Intl.NumberFormat.prototype as { readonly format: unknown }, 'format', 'get');
+    try {
+      for (let i = 0; i < 3; i++) expect(text.money(123_456, 'EUR')).toBe(first);
+      expect(formatted).not.toHaveBeenCalled();
+      expect(text.money(123_457, 'EUR')).toBe('1.234,57\u00a0€');
+      expect(emailText({ locale: 'en-US', timeZone: 'UTC' }).money(123_456, 'EUR')).toBe('€1,234.56');
+      expect(formatted).toHaveBeenCalledTimes(2);
+    } finally {
+      formatted.mockRestore();
+    }
+  });
+
   it('words a subscription’s terms as the storefront does, in the email’s language', () => {
     const plan = { billingPeriod: { value: 2, unit: 'WEEK' as const }, numBillingCycles: 0 };
     expect(emailText({ locale: 'en-US', timeZone: 'UTC' }).billing(plan)).toBe(

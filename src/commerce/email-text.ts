@@ -65,21 +65,61 @@ const MOMENT: Intl.DateTimeFormatOptions = {
   timeZoneName: 'short',
 };
 
+/** A date formatter with the texts it wrote, by the minute: the finest a day or a moment is written to. */
+interface KeptDateFormat {
+  format: Intl.DateTimeFormat;
+  byMinute: Map<number, string>;
+}
+
 /**
  * A date's formatter for a locale and zone, kept: building one costs far more than formatting with it, and the orders
  * object writes a placed order's emails on its one thread (as money.ts keeps its number formats).
  */
-function dateFormat(locale: string, timeZone: string, moment: boolean): Intl.DateTimeFormat {
+function dateFormat(locale: string, timeZone: string, moment: boolean): KeptDateFormat {
   const key = `${locale}|${timeZone}|${moment}`;
-  let format = dateFormats.get(key);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(locale, moment ? { ...MOMENT, timeZone } : { dateStyle: 'full', timeZone });
-    dateFormats.set(key, format);
+  let kept = dateFormats.get(key);
+  if (kept === undefined) {
+    const format = new Intl.DateTimeFormat(locale, moment ? { ...MOMENT, timeZone } : { dateStyle: 'full', timeZone });
+    kept = { format, byMinute: new Map() };
+    dateFormats.set(key, kept);
   }
-  return format;
+  return kept;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, KeptDateFormat>();
+/** Minutes written kept per formatter (a burst of orders shares its placing minute and its links' end). */
+const MINUTES_KEPT = 64;
+
+/**
+ * `at` written by `kept`, formatted once a minute: formatting a moment costs more than the rest of a confirmation's
+ * text, and every time zone in use is a whole number of minutes off UTC, so a minute is written the same throughout.
+ */
+function writtenAt(kept: KeptDateFormat, at: number): string {
+  const minute = Math.floor(at / 60_000);
+  let text = kept.byMinute.get(minute);
+  if (text === undefined) {
+    text = kept.format.format(at);
+    if (kept.byMinute.size >= MINUTES_KEPT) kept.byMinute.clear();
+    kept.byMinute.set(minute, text);
+  }
+  return text;
+}
+
+const moneyTexts = new Map<string, string>();
+/** Amounts written kept (a store's prices and totals repeat from order to order). */
+const AMOUNTS_KEPT = 1_024;
+
+/** formatMoney's text, kept by locale, currency and amount: formatting costs more than the whole line it is written in. */
+function writtenMoney(units: number, currency: string, locale: string): string {
+  const key = `${locale}|${currency}|${units}`;
+  let text = moneyTexts.get(key);
+  if (text === undefined) {
+    text = formatMoney(units, currency, locale);
+    if (moneyTexts.size >= AMOUNTS_KEPT) moneyTexts.clear();
+    moneyTexts.set(key, text);
+  }
+  return text;
+}
 
 /**
  * An email's texts for `to`: `say(key, values)` fills the `{name}` places; money as its locale writes it; `date` a day
@@ -96,9 +136,9 @@ export function emailText(to: EmailLocale) {
     /** The language the email is in (`<html lang>` of its page in the development mailbox): the locale, or English when it has no texts of its own. */
     lang: to.locale.split('-')[0]?.toLowerCase() === language ? to.locale : 'en',
     say,
-    money: (units: number, currency: string): string => formatMoney(units, currency, to.locale),
-    date: (at: number): string => dateFormat(to.locale, timeZone, false).format(at),
-    dateTime: (at: number): string => dateFormat(to.locale, timeZone, true).format(at),
+    money: (units: number, currency: string): string => writtenMoney(units, currency, to.locale),
+    date: (at: number): string => writtenAt(dateFormat(to.locale, timeZone, false), at),
+    dateTime: (at: number): string => writtenAt(dateFormat(to.locale, timeZone, true), at),
     day: (day: string): string => sendOnText(day, to.locale),
     /** 'Billed every week, until you cancel' in the email's language. */
     billing: (plan: SubscriptionPlan): string => subscriptionBilling(STOREFRONT[language], plan),

@@ -425,13 +425,12 @@ describe("the route holds a new placement's units at the stock ledger before the
     timeout: 120_000,
   }, async () => {
     const { base, websiteId, visitor } = await readyToPay('held-then-refused.test', 3);
-    // The shopper last saw other totals: the orders object refuses before it journals anything.
-    await runInDurableObject(orders(websiteId), (_instance, state) => {
-      const row = state.storage.sql.exec<{ data: string }>('SELECT data FROM checkouts').one();
-      const stored = JSON.parse(row.data);
-      stored.shownTotals = { ...stored.shownTotals, grandTotalCents: (stored.shownTotals?.grandTotalCents ?? 0) + 1 };
-      state.storage.sql.exec('UPDATE checkouts SET data = ?', JSON.stringify(stored));
-    });
+    // The shopper last saw other totals (the tax rate changed since): the orders object refuses before it journals
+    // anything. Changed through the object: it keeps its checkouts in memory (orders/checkout.ts).
+    const [illinois] = await orders(websiteId).taxRates();
+    if (illinois === undefined) throw new Error('the usual rules have a tax rate');
+    const { id, ...rate } = illinois;
+    await orders(websiteId).saveRate('tax', id, { ...rate, ratePercent: '7.25' });
     const refused = await placeOrder(visitor, CARD.ok);
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     expect(refused.body.error).toBe(CHECKOUT_MESSAGES.totalsChanged);

@@ -28,16 +28,55 @@ import {
   type CheckoutOutcome,
   type StoredCheckout,
 } from './model';
-import { alarmBy, rememberWebsite, type OrdersContext } from './context';
+import { alarmBy, kept, rememberWebsite, type OrdersContext } from './context';
 import { claimed, discountOf } from './discounts';
 import { giftCardBalance } from './gift-cards';
 import { currentSettings, shippingRatesOf, taxRatesOf } from './settings';
 
 // ---- checkout ----
 
+/** Checkouts kept in memory at most (about 1.4 KB each); the table keeps up to MAX_CHECKOUTS. */
+export const KEPT_CHECKOUTS = 1_000;
+
+/**
+ * The cart's checkouts kept in memory as last saved or read: only this object writes the table, and every statement
+ * that deletes a row forgets its copy (forgetCheckouts), so a checkout's next step and its placement read no row and
+ * parse no JSON. A copy is never changed by its readers (they spread it), and one whose write a transaction rolled
+ * back cannot be kept: saves run outside transactions, and a delete inside one forgets the copy first.
+ */
+function keptCheckouts(self: OrdersContext): Map<string, StoredCheckout> {
+  const rows = kept(self);
+  rows.checkouts ??= new Map();
+  return rows.checkouts;
+}
+
+function keepCheckout(self: OrdersContext, cartId: string, checkout: StoredCheckout): void {
+  const checkouts = keptCheckouts(self);
+  checkouts.delete(cartId);
+  if (checkouts.size >= KEPT_CHECKOUTS) checkouts.delete(checkouts.keys().next().value as string);
+  checkouts.set(cartId, checkout);
+}
+
+/** Forgets the kept copies of checkouts a statement deleted (their cart ids). */
+export function forgetCheckouts(self: OrdersContext, cartIds: Iterable<string>): void {
+  const checkouts = keptCheckouts(self);
+  for (const cartId of cartIds) checkouts.delete(cartId);
+}
+
 export function storedCheckout(self: OrdersContext, cartId: string): StoredCheckout | null {
+  const known = keptCheckouts(self).get(cartId);
+  if (known !== undefined) return known;
   const row = self.sql.exec<{ data: string }>('SELECT data FROM checkouts WHERE cart_id = ?', cartId).toArray()[0];
-  return row === undefined ? null : (JSON.parse(row.data) as StoredCheckout);
+  if (row === undefined) return null;
+  const checkout = JSON.parse(row.data) as StoredCheckout;
+  keepCheckout(self, cartId, checkout);
+  return checkout;
+}
+
+/** Deletes the cart's checkout (its order is paid) and its kept copy. */
+export function deleteCheckout(self: OrdersContext, cartId: string): void {
+  forgetCheckouts(self, [cartId]);
+  self.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
 }
 
 /**
@@ -51,21 +90,31 @@ export function saveCheckout(
   now: number,
   existed?: boolean,
 ): void {
-  const added = !(existed ?? self.sql.exec('SELECT 1 FROM checkouts WHERE cart_id = ?', cartId).toArray().length > 0);
+  const added = !(
+    existed ??
+    (keptCheckouts(self).has(cartId) ||
+      self.sql.exec('SELECT 1 FROM checkouts WHERE cart_id = ?', cartId).toArray().length > 0)
+  );
   self.sql.exec(
     'INSERT OR REPLACE INTO checkouts (cart_id, data, updated_at) VALUES (?, ?, ?)',
     cartId,
     JSON.stringify(checkout),
     now,
   );
+  keepCheckout(self, cartId, checkout);
   if (!added) return;
   const over = self.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM checkouts').one().n - MAX_CHECKOUTS;
   if (over <= 0) return;
-  self.sql.exec(
+  const forgotten = self.sql.exec<{ cart_id: string }>(
     `DELETE FROM checkouts WHERE cart_id IN (SELECT cart_id FROM checkouts c WHERE cart_id != ?
-      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.cart_id AND o.status = 'pending') ORDER BY updated_at LIMIT ?)`,
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.cart_id AND o.status = 'pending') ORDER BY updated_at LIMIT ?)
+      RETURNING cart_id`,
     cartId,
     over,
+  );
+  forgetCheckouts(
+    self,
+    forgotten.toArray().map((r) => r.cart_id),
   );
 }
 
@@ -159,7 +208,7 @@ export function view(
 
 /**
  * Starts the checkout of a cart or updates it: POST/PUT /api/commerce/checkout. The stock is not its
- * business: the route asks the ledger at the same time (`unavailableLines`, routes/pages/shown-stock.ts; Shopify's
+ * business: the route asks the ledger at the same time (`unavailableLines`, routes/shared/edge-stock.ts; Shopify's
  * rule: reserve at payment, not before), so no call holds units and the shopper's details are kept even when some is
  * short.
  */

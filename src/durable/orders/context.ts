@@ -9,7 +9,14 @@ import type { TaxRate } from '../../commerce/tax';
 import type { EmailMessages } from '../../site/editor/email-messages';
 import type { EmailOutbox } from '../email-outbox';
 import type { SerialQueue } from '../serial-queue';
-import { PLACEMENT_KEEP_MS, CHECKOUT_KEEP_MS, RESUME_AFTER_MS, FOLLOW_UP_AFTER_MS, type PlaceOutcome } from './model';
+import {
+  PLACEMENT_KEEP_MS,
+  CHECKOUT_KEEP_MS,
+  RESUME_AFTER_MS,
+  FOLLOW_UP_AFTER_MS,
+  type PlaceOutcome,
+  type StoredCheckout,
+} from './model';
 
 export interface OrdersContext {
   readonly sql: SqlStorage;
@@ -39,6 +46,8 @@ export interface Kept {
   counters?: { position: number; orderNumber: number };
   /** The payment settings' read, their secrets opened (payment-settings.ts); null: none saved. */
   paymentSettings?: Promise<StoredPaymentSettings | null>;
+  /** Checkouts as last saved or read, by cart, the most recent last (checkout.ts): a purchase's later steps read none. */
+  checkouts?: Map<string, StoredCheckout>;
 }
 
 const keptOf = new WeakMap<OrdersContext, Kept>();

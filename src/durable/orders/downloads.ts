@@ -15,6 +15,7 @@ import {
 } from '../../commerce/downloads';
 import type { OrderEntry } from '../../commerce/order';
 import { ProductType } from '../../commerce/product';
+import { randomHex } from '../../ids';
 import { refused, type Result } from '../../result';
 import type { OrdersContext } from './context';
 
@@ -40,10 +41,6 @@ const grantOf = (row: DownloadRow): GrantRow & { line: number; title: string; to
   revokedAt: row.revoked_at,
 });
 
-function randomToken(): string {
-  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * One grant per digital line of a paid order, a statement per line (bound values: no JSON to build and parse); a line
  * that has one keeps it (paid effects run once, but a replay changes nothing). The order's grants as its buyer sees
@@ -57,20 +54,33 @@ export function issueDownloads(
 ): OrderDownload[] {
   return entries.flatMap((entry, line) => {
     if (entry.productType !== ProductType.Digital) return [];
-    // `DO UPDATE SET token = token` keeps a line's grant as it is and, unlike OR IGNORE, still returns it.
-    const row = self.sql
-      .exec<DownloadRow>(
-        `INSERT INTO downloads (token, order_id, line, item_id, title, allowed, used, expires_at, revoked_at)
-         VALUES (?, ?, ?, ?, ?, ?, 0, ?, NULL) ON CONFLICT (order_id, line) DO UPDATE SET token = token RETURNING *`,
-        randomToken(),
-        orderId,
-        line,
-        entry.itemId,
-        entry.title,
-        DOWNLOAD_LIMIT,
-        now + DOWNLOAD_TTL_MS,
-      )
-      .one();
+    const issued: DownloadRow = {
+      token: randomHex(32),
+      order_id: orderId,
+      line,
+      item_id: entry.itemId,
+      title: entry.title,
+      allowed: DOWNLOAD_LIMIT,
+      used: 0,
+      expires_at: now + DOWNLOAD_TTL_MS,
+      revoked_at: null,
+    };
+    // The grant as written is the one issued (no row read back); a line's grant kept from before is read.
+    const written = self.sql.exec(
+      `INSERT INTO downloads (token, order_id, line, item_id, title, allowed, used, expires_at, revoked_at)
+       VALUES (?, ?, ?, ?, ?, ?, 0, ?, NULL) ON CONFLICT (order_id, line) DO NOTHING`,
+      issued.token,
+      orderId,
+      line,
+      entry.itemId,
+      entry.title,
+      DOWNLOAD_LIMIT,
+      issued.expires_at,
+    ).rowsWritten;
+    const row =
+      written > 0
+        ? issued
+        : self.sql.exec<DownloadRow>('SELECT * FROM downloads WHERE order_id = ? AND line = ?', orderId, line).one();
     return [orderDownload(grantOf(row), now)];
   });
 }

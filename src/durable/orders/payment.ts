@@ -18,6 +18,7 @@ import {
   unitsOf,
 } from './model';
 import { scheduleAlarm, type OrdersContext } from './context';
+import { deleteCheckout } from './checkout';
 import { issueDownloads } from './downloads';
 import { queueOrderEmail, storeOriginOf } from './emails';
 import { giftCardEmail, creditGiftCard, giftSendAt } from './gift-cards';
@@ -173,7 +174,7 @@ export async function paymentSettled(
 export async function settlePaid(self: OrdersContext, websiteId: string, id: string, now: number): Promise<void> {
   paidEffects(self, id, now);
   const cartId = cartOf(self, id);
-  self.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
+  deleteCheckout(self, cartId);
   self.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
   answerPlacement(self, id, null);
   // Its units are sold by the follow-up, recorded with the payment: a kill before the ledger is told leaves it for the alarm, not a lapsing hold.

@@ -29,7 +29,7 @@ import {
   type Accepted,
   type OrderPrivate,
 } from './model';
-import { checkoutProblems, saveCheckout, storedCheckout, totalsOf, view } from './checkout';
+import { checkoutProblems, deleteCheckout, saveCheckout, storedCheckout, totalsOf, view } from './checkout';
 import { alarmBy, rememberWebsite, scheduleAlarm, type OrdersContext } from './context';
 import { queueOrderEmail } from './emails';
 import { giftCardBalance } from './gift-cards';
@@ -328,8 +328,10 @@ export async function finishPlacing(
     await scheduleAlarm(self);
     return outcome;
   }
-  // Its confirmation is due now: the alarm runs at once and finds every later moment itself.
-  await alarmBy(self, now);
+  // The first moment a row of a paid order may need the alarm: its follow-up cut off by a restart, or its confirmation
+  // (sent as it is queued) lost with it; a failed send is due later still. Not at once, as it was: a sale's orders
+  // then made one alarm run each, not one every few seconds. That run finds every later moment itself.
+  await alarmBy(self, now + FOLLOW_UP_AFTER_MS);
   // A paid order's answer does not wait for its follow-up (its units sold; the cart is the order's since its claim): it
   // changes nothing the shopper is told, and it is journaled with the order, so a retry of the key or the alarm
   // finishes it after a restart.
@@ -458,7 +460,7 @@ export function recordOrder(
     saved = paidEffects(self, id, now, stored, insert) ?? order;
     if (counted) self.sql.exec('DELETE FROM holds WHERE order_id = ?', id);
     // The checkout's details stay until the order is paid: a failed payment returns the shopper to them.
-    self.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
+    deleteCheckout(self, cartId);
   } else {
     insert(null, JSON.stringify(stored));
     if (counted) self.sql.exec('UPDATE holds SET expires_at = ? WHERE order_id = ?', holdUntil, id);
