@@ -54,13 +54,15 @@ describe("the signed-in account's language", () => {
     // The first save answers late: the shopper picks the plugin's language meanwhile, and the late
     // answer must not take the page back to the site's language (a loaded CI machine did that).
     const release = await holdRequests(page, '**/api/site-users/account/locale');
-    const lateAnswer = page.waitForResponse('**/api/site-users/account/locale');
     await page.selectOption('#account-language', '');
     await expect.poll(() => localeCalls.length).toBe(1);
 
     // The translation plugin's own language: the plugin serves it, no locale call.
     await page.selectOption('#account-language', 'de-DE');
     await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('de-DE');
+    // Its answer is awaited from its release (held until then): the wait's 30 s are the answer's alone, not the steps
+    // above too.
+    const lateAnswer = page.waitForResponse('**/api/site-users/account/locale');
     release();
     // The page has the late answer whole; the panel then has until the next paints to (wrongly) act on it.
     await (await lateAnswer).finished();

@@ -415,13 +415,16 @@ export async function openEmail(page: Page, storeUrl: string, to: string, subjec
 export async function signUpShopper(page: Page, storeUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${storeUrl}/account`);
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
-  await page.locator('.AccountPanel-switch .AccountPanel-link').click();
+  // The panel shows 'Loading…' until its session read answers, then the sign-in form and its 'Create account': a wait
+  // on the store, bounded as the others here are (clean55's failure ran out on this click's 30-s default, 4 s in).
+  await page.locator('.AccountPanel-switch .AccountPanel-link').click(SLOW);
   await page.fill('#signup-email', email, SLOW);
   await page.fill('#signup-password', password);
   await page.click('.AccountPanel-form button[type="submit"]');
   await page.locator('.AccountPanel-status').filter({ hasText: /\S/ }).waitFor(SLOW);
   await openEmail(page, storeUrl, email);
-  await page.locator('pre a').first().click();
+  // The email's page, once its navigation has come: its link.
+  await page.locator('pre a').first().click(SLOW);
   await page.waitForSelector('html[data-islands="hydrated"]', SLOW);
   await expect.poll(() => page.inputValue('#signin-email'), SLOW).toBe(email);
   await page.fill('#signin-password', password);
