@@ -173,8 +173,9 @@ export interface BuiltPage {
 }
 
 /**
- * A streamed HTML response with its bytes: the head is filtered into bytes (the store's stylesheet encoded once per
- * isolate, not per page) and sent as the stream's first chunk, before the body is rendered; the body is rendered whole
+ * A streamed HTML response with its bytes: the head is filtered into bytes in parts (the store's stylesheet encoded
+ * once per isolate, not per page, and never copied into a page's head) and sent as the stream's first chunks, before the
+ * body is rendered; the body is rendered whole
  * (one string, filtered into bytes, without the rewriter's pass when it holds only trusted markup:
  * src/storefront/trusted-markup.ts) and sent as the second, and the two make one Blob for the page cache (no tee, no second read of the stream). Untrusted scripts
  * and styles are removed from both; the CSP allows the head's trusted inline elements and the code injection's by
