@@ -2,14 +2,16 @@
  * Three test projects: `engine` runs pure modules' tests in Node (`engine-mocks` the few that mock modules); `e2e`
  * drives Chromium against `wrangler dev` (test/e2e, and the users' journeys across features in test/journeys);
  * `worker` runs inside workerd through the Workers Vitest integration, with the bindings of wrangler.toml
- * in development mode (tests of production pass its env explicitly).
+ * in development mode (tests of production pass its env explicitly), a workerd a file, and `worker-shared` the
+ * worker files written to share one (test/worker/shared-files.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { DEVELOPMENT_VARS } from './scripts/development.mjs';
 import { E2E_WORKERS } from './test/e2e/workers.ts';
+import { WORKER_SHARED_FILES } from './test/worker/shared-files.ts';
 
 /** Pure modules' tests in Node. */
 const ENGINE = {
@@ -36,6 +38,27 @@ function quickQueueConsumers() {
     Object.entries(consumers).map(([queue, consumer]) => [queue, { ...consumer, maxBatchTimeout: 0.05 }]),
   );
 }
+
+/** The worker projects' pool: the bindings of wrangler.toml in development mode, the quick queue consumers. */
+function workersPool() {
+  return cloudflareTest({
+    wrangler: { configPath: './wrangler.toml' },
+    miniflare: { bindings: DEVELOPMENT_VARS, queueConsumers: quickQueueConsumers() },
+  });
+}
+
+/** What the two worker projects have in common. */
+const WORKER = {
+  setupFiles: ['test/worker/load-worker.ts'],
+  // vitest's default on a 2-core machine is one file at a time; many of these files wait on alarms,
+  // storage and timers, so two at a time keep both cores busy.
+  maxWorkers: 2,
+  // Headroom for a loaded 2-core machine, as the browser project has: a first page render or a sign-in (PBKDF2)
+  // can take over 10 s there, and a test of many steps passed 60 s at load 25 (orders-never-paid, clean56).
+  // A passing test returns at once; tests that need longer say so themselves.
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+};
 
 /**
  * The engine files that replace a module with vi.mock: they need a fresh module graph (in a shared one the module
@@ -90,24 +113,24 @@ export default defineConfig({
         },
       },
       {
-        plugins: [
-          cloudflareTest({
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: DEVELOPMENT_VARS, queueConsumers: quickQueueConsumers() },
-          }),
-        ],
+        plugins: [workersPool()],
         test: {
+          ...WORKER,
           name: 'worker',
           include: ['test/worker/**/*.test.ts', 'test/security/**/*.test.ts'],
-          setupFiles: ['test/worker/load-worker.ts'],
-          // vitest's default on a 2-core machine is one file at a time; many of these files wait on alarms,
-          // storage and timers, so two at a time keep both cores busy. Each file has its own storage.
-          maxWorkers: 2,
-          // Headroom for a loaded 2-core machine, as the browser project has: a first page render or a sign-in (PBKDF2)
-          // can take over 10 s there, and a test of many steps passed 60 s at load 25 (orders-never-paid, clean56).
-          // A passing test returns at once; tests that need longer say so themselves.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, ...WORKER_SHARED_FILES],
+          // Each file has a workerd, so storage, module state and rate limits, of its own.
+        },
+      },
+      {
+        plugins: [workersPool()],
+        test: {
+          ...WORKER,
+          name: 'worker-shared',
+          include: WORKER_SHARED_FILES,
+          // One workerd per pool worker for all its files: no workerd start or module load per file (its rules in
+          // test/worker/shared-files.ts; docs/testing.md, "One workerd for the files that share").
+          isolate: false,
         },
       },
     ],

@@ -23,7 +23,7 @@ import { session } from '../../src/routes/shop/session';
 import { accountSubscriptions, subscriptions } from '../../src/routes/shop/subscriptions';
 import type { AppEnv } from '../../src/routes/shared/http';
 import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
-import { Visitor } from '../worker/visitor';
+import { demoStoreOfFile } from '../worker/fixtures';
 
 const AREAS: readonly (readonly [string, Hono<AppEnv>])[] = [
   [areas.cart, cart],
@@ -74,12 +74,12 @@ function changingCalls(): string[] {
 }
 
 describe('the crumb on every change', () => {
+  /** The demo store with its team on a host of this file's own. */
+  const demo = demoStoreOfFile('crumb-coverage');
+
   it('is required by every state-changing merchant, console, commerce, cart, account and form call, even with a valid session', async () => {
     const [owner] = DEMO_MERCHANTS;
-    const visitor = await new Visitor().open('/contact');
-    expect(
-      (await visitor.json('POST', MERCHANT_SESSION_PATH, { email: owner.email, password: owner.password })).status,
-    ).toBe(200);
+    const visitor = await demo.signedIn(owner);
     const calls = changingCalls();
     expect(calls.length).toBeGreaterThan(50);
     const unguarded: string[] = [];

@@ -21,6 +21,7 @@ import { inOneRateWindow } from '../support/rate-window';
 import { beaconStoreOf as store, delivered } from './beacons-delivered';
 import { merchant } from './checkout-support';
 import { demoStoreOnHost } from './demo-on-host';
+import { PRODUCTION_VARS, Visitor } from './visitor';
 
 /** The dashboard's figures at their path, without the permission the worker's mount puts them behind. */
 const dashboard = new Hono<AppEnv>().route(areas.analytics, dashboardArea);
@@ -190,12 +191,10 @@ describe('RecordHit', () => {
   });
 
   it('answers 404 for a host with no store in production', async () => {
-    const res = await exports.default.fetch('http://localhost/api/census/RecordHit', {
-      method: 'POST',
-      body: hitForm('demo'),
-    });
-    // Development serves the demo store on every host.
-    expect(res.status).toBe(200);
+    // Development serves the demo store on every host; production knows only the hosts mapped to a store.
+    const visitor = new Visitor('http://no-store.beacons.test', { vars: PRODUCTION_VARS });
+    const res = await visitor.fetch('/api/census/RecordHit', { method: 'POST', body: hitForm('no-store') });
+    expect(res.status).toBe(404);
   });
 });
 

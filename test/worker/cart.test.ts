@@ -1,11 +1,12 @@
 /** The cart API in workerd: every call, message and status of the storefront spec, CSRF, limits, stock and concurrency. */
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CART_MESSAGES, type ShoppingCart } from '../../src/commerce/cart';
 import { contentObjects } from '../../src/durable/stubs';
 import { demoSite } from '../../src/site/seed/demo';
 import { mapHost, publishSite } from '../../src/site/published/store';
+import { demoStoreOnHost } from './demo-on-host';
 import { Visitor } from './visitor';
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';
@@ -34,6 +35,12 @@ async function storeOnHost(host: string, change: (site: ReturnType<typeof demoSi
   return `http://${host}`;
 }
 
+/** The demo store on a host of this file's own: its stock and carts this file's alone. */
+let demo = { origin: '', websiteId: '' };
+beforeAll(async () => {
+  demo = await demoStoreOnHost('cart', 'demo');
+});
+
 describe('cart API', () => {
   it('uses the demo skus these tests name', async () => {
     expect(await skuOf('linen-shirt')).toBe(SHIRT.sku);
@@ -41,7 +48,7 @@ describe('cart API', () => {
   });
 
   it('adds an entry, sets the CART cookie HttpOnly beside its readable flag and returns the cart with totals in minor units', async () => {
-    const visitor = await new Visitor().open();
+    const visitor = await new Visitor(demo.origin).open();
     const res = await visitor.send('POST', ENTRIES, { ...SHIRT, quantity: 2, additionalFields: null });
     expect(res.status).toBe(200);
     const set = res.headers.getAll('set-cookie');
@@ -60,7 +67,7 @@ describe('cart API', () => {
     });
     expect(shoppingCart).toMatchObject({
       id: visitor.cookies.get('CART'),
-      websiteId: 'demo',
+      websiteId: demo.websiteId,
       isPurchased: false,
       subtotalCents: 13600,
       taxCents: 0,
@@ -84,7 +91,7 @@ describe('cart API', () => {
   });
 
   it('keeps a digital product, a gift card and a sale price apart, with the cart flags', async () => {
-    const visitor = await new Visitor().open();
+    const visitor = await new Visitor(demo.origin).open();
     const digital = await visitor.json<Added>('POST', ENTRIES, { itemId: 'p-recipe-ebook', quantity: 1 });
     expect(digital.status).toBe(200);
     expect(digital.body.shoppingCart).toMatchObject({
@@ -115,7 +122,7 @@ describe('cart API', () => {
   });
 
   it('answers with the spec messages for bad variants and quantities', async () => {
-    const visitor = await new Visitor().open();
+    const visitor = await new Visitor(demo.origin).open();
     const cases: [unknown, number, string][] = [
       [{ itemId: SHIRT.itemId, sku: 'NOPE', quantity: 1 }, 400, CART_MESSAGES.variantUnavailable],
       [{ itemId: SHIRT.itemId, quantity: 1 }, 400, CART_MESSAGES.variantUnavailable],
@@ -148,7 +155,7 @@ describe('cart API', () => {
   });
 
   it("answers the platform's /api/commerce/shopping-cart/?crumb=… (a template's own cart count) with the same cart", async () => {
-    const visitor = await new Visitor().open();
+    const visitor = await new Visitor(demo.origin).open();
     await visitor.send('POST', ENTRIES, { ...SHIRT, quantity: 2, additionalFields: null });
     const res = await visitor.fetch(`${CART}/?crumb=${visitor.crumb}`);
     expect(res.status).toBe(200);
@@ -159,7 +166,7 @@ describe('cart API', () => {
   });
 
   it('adding 9999 to a line that has some: the stock message for a limited variant, the limit for an unlimited one', async () => {
-    const visitor = await new Visitor().open();
+    const visitor = await new Visitor(demo.origin).open();
     const candle = { itemId: 'p-candle', sku: await skuOf('candle') };
     expect((await visitor.send('POST', ENTRIES, { ...candle, quantity: 1 })).status).toBe(200);
     const more = await visitor.send('POST', ENTRIES, { ...candle, quantity: 9999 });
@@ -177,7 +184,7 @@ describe('cart API', () => {
   });
 
   it('refuses state changes without the crumb: 403 crumbFail', async () => {
-    const visitor = await new Visitor().open();
+    const visitor = await new Visitor(demo.origin).open();
     expect(visitor.cookies.get('crumb')).toMatch(/^[0-9a-f]{32}$/);
     const noHeader = await visitor.fetch(ENTRIES, {
       method: 'POST',
@@ -192,12 +199,12 @@ describe('cart API', () => {
       body: JSON.stringify(SHIRT),
     });
     expect(wrong.status).toBe(403);
-    const noCookie = await new Visitor().send('POST', ENTRIES, SHIRT);
+    const noCookie = await new Visitor(demo.origin).send('POST', ENTRIES, SHIRT);
     expect(noCookie.status).toBe(403);
   });
 
   it('changes quantities, removes entries and edits additional fields', async () => {
-    const visitor = await new Visitor().open();
+    const visitor = await new Visitor(demo.origin).open();
     const pen = await visitor.json<Added>('POST', ENTRIES, {
       itemId: 'p-brass-pen',
       sku: await skuOf('brass-pen'),
@@ -241,11 +248,13 @@ describe('cart API', () => {
     expect(removed.status).toBe(200);
     expect(removed.body.shoppingCart.totalQuantity).toBe(0);
     expect((await visitor.json('DELETE', `${ENTRIES}/${entryId}`)).status).toBe(404);
-    expect((await new Visitor().open().then((v) => v.json('PUT', `${ENTRIES}/abc`, { quantity: 1 }))).status).toBe(404);
+    expect(
+      (await new Visitor(demo.origin).open().then((v) => v.json('PUT', `${ENTRIES}/abc`, { quantity: 1 }))).status,
+    ).toBe(404);
   });
 
   it('reads an empty cart without a cookie, a mock cart, and never caches the cart', async () => {
-    const visitor = new Visitor();
+    const visitor = new Visitor(demo.origin);
     const res = await visitor.fetch(CART);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toMatchObject({ id: null, entries: [], totalQuantity: 0, currencyCode: 'USD' });
@@ -257,7 +266,7 @@ describe('cart API', () => {
   });
 
   it('buys a subscription in a cart of its own and returns its token', async () => {
-    const visitor = await new Visitor().open();
+    const visitor = await new Visitor(demo.origin).open();
     const res = await visitor.json<{ cartToken: string }>('POST', '/api/3/commerce/cart/subscription', {
       itemId: 'p-coffee-beans',
       sku: await skuOf('coffee-beans'),
@@ -278,7 +287,7 @@ describe('cart API', () => {
   });
 
   it('sells subscriptions for physical and service products only, and publishes paywall products (type 5)', async () => {
-    const base = await storeOnHost('subscriptions.test', (site) => {
+    const base = await storeOnHost('subscriptions.cart.test', (site) => {
       for (const item of site.items) {
         const content = item.structuredContent;
         if (content === undefined) continue;
@@ -310,8 +319,8 @@ describe('cart API', () => {
   });
 
   it('lets no cart ask for more than is available, and reserves nothing for a cart (issue 16)', async () => {
-    const a = await new Visitor().open();
-    const b = await new Visitor().open();
+    const a = await new Visitor(demo.origin).open();
+    const b = await new Visitor(demo.origin).open();
     const stock = async () =>
       (
         await a.json<{ results: { sku: string; qtyInStock: number; unlimited: boolean }[] }>(
@@ -350,11 +359,11 @@ describe('cart API', () => {
   });
 
   it('forgets an abandoned cart when its expiry alarm runs', async () => {
-    const base = await storeOnHost('expiry.test', () => undefined);
+    const base = await storeOnHost('expiry.cart.test', () => undefined);
     const visitor = await new Visitor(base).open();
     expect((await visitor.json('POST', ENTRIES, { ...OAK, quantity: 1 })).status).toBe(200);
     const cartId = visitor.cookies.get('CART') ?? '';
-    const stub = env.CARTS.get(env.CARTS.idFromName(`expiry-test:${cartId}`));
+    const stub = env.CARTS.get(env.CARTS.idFromName(`expiry-cart-test:${cartId}`));
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await visitor.json<ShoppingCart>('GET', CART)).body).toMatchObject({ id: null, totalQuantity: 0 });
     const other = await new Visitor(base).open();
@@ -362,7 +371,7 @@ describe('cart API', () => {
   });
 
   it('counts money in the store currency minor units (JPY has none)', async () => {
-    const base = await storeOnHost('yen.test', (site) => {
+    const base = await storeOnHost('yen.cart.test', (site) => {
       site.website.storeCurrency = 'JPY';
       const variant = site.items.find((i) => i.urlId === 'candle')?.structuredContent?.variants[0];
       if (variant === undefined) throw new Error('demo candle missing');
@@ -386,7 +395,7 @@ describe('cart under concurrency', () => {
   it('100 parallel adds to one cart: the final quantity equals the successful responses', {
     timeout: 120_000,
   }, async () => {
-    const visitor = await new Visitor().open();
+    const visitor = await new Visitor(demo.origin).open();
     const penSku = await skuOf('brass-pen');
     await visitor.json('POST', ENTRIES, { itemId: 'p-brass-pen', sku: penSku, quantity: 1 });
     const responses = await Promise.all(
@@ -405,7 +414,7 @@ describe('cart under concurrency', () => {
   it('50 parallel adds against a stock of 10 all succeed: carts reserve nothing (issue 16)', {
     timeout: 120_000,
   }, async () => {
-    const base = await storeOnHost('stock.test', (site) => {
+    const base = await storeOnHost('stock.cart.test', (site) => {
       const variant = site.items.find((i) => i.urlId === 'candle')?.structuredContent?.variants[0];
       if (variant === undefined) throw new Error('demo candle missing');
       variant.qtyInStock = 10;
@@ -427,7 +436,7 @@ describe('cart under concurrency', () => {
   });
 
   it('answers 429 with the spec message once a visitor passes the write limit', async () => {
-    const visitor = await new Visitor('http://limits.test').open('/');
+    const visitor = await new Visitor(demo.origin).open('/');
     let limited: Response | undefined;
     // The limiter counts per clock minute: writes that straddle a minute's end pass 120 in the next one.
     for (let batch = 0; batch < 20 && limited === undefined; batch++) {
@@ -446,7 +455,7 @@ describe('a product sold one per order (issue 32)', () => {
   it('refuses a second unit by a second add, a quantity of 2, a larger first add and two tabs at once, with the message', async () => {
     const sku = await skuOf('workshop-voucher');
     const refused = { error: 'Workshop Voucher is limited to one per order.' };
-    const visitor = await new Visitor().open();
+    const visitor = await new Visitor(demo.origin).open();
     expect((await visitor.json('POST', ENTRIES, { ...VOUCHER, sku, quantity: 2 })).body).toEqual(refused);
     expect((await visitor.json('POST', ENTRIES, { ...VOUCHER, sku, quantity: 1 })).status).toBe(200);
     expect((await visitor.json('POST', ENTRIES, { ...VOUCHER, sku, quantity: 1 })).body).toEqual(refused);
@@ -454,7 +463,7 @@ describe('a product sold one per order (issue 32)', () => {
     expect((await visitor.json('PUT', `${ENTRIES}/${entryId}`, { quantity: 2 })).body).toEqual(refused);
     expect((await visitor.json<ShoppingCart>('GET', CART)).body.totalQuantity).toBe(1);
     // Two tabs share the cart cookie: their adds meet in the one cart object, which lets one through.
-    const tabs = await new Visitor().open();
+    const tabs = await new Visitor(demo.origin).open();
     expect(
       (await tabs.json('POST', ENTRIES, { itemId: 'p-candle', sku: await skuOf('candle'), quantity: 1 })).status,
     ).toBe(200);
@@ -469,7 +478,7 @@ describe('a product sold one per order (issue 32)', () => {
   });
 
   it('shows no quantity input on its page', async () => {
-    const html = await (await new Visitor().fetch('/gifts/p/workshop-voucher')).text();
+    const html = await (await new Visitor(demo.origin).fetch('/gifts/p/workshop-voucher')).text();
     expect(html).toContain('data-island="AddToCartButton"');
     expect(html).not.toContain('data-island="QuantityInput"');
   });

@@ -12,16 +12,20 @@ import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
 import { PAGE_FORM_MESSAGES } from '../../src/site/editor/page-form';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { EDIT_MESSAGES } from '../../src/site/edits/edits';
-import { signedIn } from './fixtures';
+import { versionKey } from '../../src/site/published/store';
+import { demoStoreOfFile } from './fixtures';
 import { Visitor } from './visitor';
 
 const [OWNER, STORE_MANAGER, EDITOR, VIEWER] = DEMO_MERCHANTS;
 
+/** The demo store of this file's own, which its tests change one after another. */
+const demo = demoStoreOfFile('collection-slug');
+
 async function shopperGets(path: string): Promise<Response> {
-  return new Visitor().fetch(path, { redirect: 'manual' });
+  return new Visitor(demo.origin).fetch(path, { redirect: 'manual' });
 }
 
-const version = async () => Number(await env.SITE_CONTENT.get('site:demo:version'));
+const version = async () => Number(await env.SITE_CONTENT.get(versionKey(demo.websiteId)));
 
 type Answer = {
   error?: string;
@@ -50,7 +54,7 @@ const rename = (visitor: Visitor, id: string, urlId: unknown) =>
 
 describe('a collection’s URL slug', () => {
   it('moves the shop and the blog: old item links answer 301 to the new ones, items and navigation follow', async () => {
-    const owner = await signedIn(OWNER);
+    const owner = await demo.signedIn(OWNER);
     expect((await shopperGets('/shop/p/candle')).status).toBe(200);
     // A save before the move: its version keeps the old address.
     const form = (await owner.json<{ product: Record<string, unknown> }>('GET', '/api/console/products/p-candle')).body;
@@ -82,7 +86,7 @@ describe('a collection’s URL slug', () => {
     expect(home).not.toContain('href="/shop"');
 
     // An editor (content, not commerce) moves the blog.
-    const editor = await signedIn(EDITOR);
+    const editor = await demo.signedIn(EDITOR);
     expect((await rename(editor, 'c-blog', 'journal')).status).toBe(200);
     expect((await shopperGets('/blog/gift-guide')).headers.get('location')).toBe('/journal/gift-guide');
     expect((await shopperGets('/journal/gift-guide')).status).toBe(200);
@@ -90,7 +94,7 @@ describe('a collection’s URL slug', () => {
   });
 
   it('makes an empty slug from the title, as the console’s hint says; a title with no letters keeps the slug', async () => {
-    const owner = await signedIn(OWNER);
+    const owner = await demo.signedIn(OWNER);
     const blog = await owner.json<Answer>('PUT', '/api/console/collections/c-blog', { urlId: '' });
     expect(blog.status).toBe(200);
     expect(blog.body).toMatchObject({ urlId: 'journal', fullUrl: '/journal', title: 'Journal' });
@@ -107,7 +111,7 @@ describe('a collection’s URL slug', () => {
   });
 
   it('refuses a bad, reserved or taken slug with the page slug’s message by field, writing nothing', async () => {
-    const owner = await signedIn(OWNER);
+    const owner = await demo.signedIn(OWNER);
     const [before, address] = [await version(), await shopAddress(owner)];
     expect((await rename(owner, 'c-shop', 'Bad Slug')).body).toEqual({
       error: PRODUCT_MESSAGES.invalid,
@@ -133,10 +137,10 @@ describe('a collection’s URL slug', () => {
 
   it('is refused to roles that may not edit content, to a call without the crumb and to a body too large', async () => {
     const [anonymous, storeManager, viewer, owner] = await Promise.all([
-      signedIn(undefined),
-      signedIn(STORE_MANAGER),
-      signedIn(VIEWER),
-      signedIn(OWNER),
+      demo.signedIn(undefined),
+      demo.signedIn(STORE_MANAGER),
+      demo.signedIn(VIEWER),
+      demo.signedIn(OWNER),
     ]);
     const [before, address] = [await version(), await shopAddress(owner)];
     expect((await rename(anonymous, 'c-shop', 'store')).status).toBe(401);
@@ -159,7 +163,7 @@ describe('a collection’s URL slug', () => {
   });
 
   it('saves the shop’s title, navigation title, description and SEO; the storefront shows them, its products keep theirs', async () => {
-    const owner = await signedIn(OWNER);
+    const owner = await demo.signedIn(OWNER);
     const stored = await owner.json<Answer>('GET', '/api/console/collections/c-shop');
     expect(stored.status).toBe(200);
     expect(stored.body).toMatchObject({ id: 'c-shop', title: 'Shop', navigationTitle: '', seoTitle: '' });
@@ -218,9 +222,9 @@ describe('a collection’s URL slug', () => {
 
     // The editor reads and empties the listing; a viewer reads it only; the store manager neither edits it.
     const [editor, viewer, storeManager] = await Promise.all([
-      signedIn(EDITOR),
-      signedIn(VIEWER),
-      signedIn(STORE_MANAGER),
+      demo.signedIn(EDITOR),
+      demo.signedIn(VIEWER),
+      demo.signedIn(STORE_MANAGER),
     ]);
     expect((await viewer.json('GET', '/api/console/collections/c-shop')).status).toBe(200);
     expect((await viewer.json('PUT', '/api/console/collections/c-shop', { urlId, seoTitle: '' })).status).toBe(403);

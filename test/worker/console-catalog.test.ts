@@ -13,10 +13,12 @@ import { EDIT_MESSAGES } from '../../src/site/edits/edits';
 import { DEMO_FILES } from '../../src/site/seed/demo-files';
 import { PRODUCT_MESSAGES, type ProductForm } from '../../src/site/editor/product-form';
 import { TAG_MESSAGES } from '../../src/site/editor/tag-manager';
-import { productForm, signedIn, variantForm } from './fixtures';
+import { demoStoreOfFile, productForm, variantForm } from './fixtures';
 import { Visitor } from './visitor';
 
 const [OWNER, STORE, EDITOR, VIEWER, REPORTING] = DEMO_MERCHANTS;
+/** The demo store of this file's own, which its tests change one after another. */
+const demo = demoStoreOfFile('console-catalog');
 
 function product(title: string, extra: Partial<ProductForm> = {}): ProductForm {
   return productForm(title, {
@@ -53,8 +55,8 @@ describe('console catalogue calls: who may call them', () => {
       ['GET', '/api/console/catalog/c-shop/names?tagType=tag', undefined],
       ['POST', '/api/console/catalog/c-shop/names', { tagType: 'tag', change: { kind: 'add', name: 'refused' } }],
     ];
-    const anonymous = await signedIn(undefined);
-    const others = await Promise.all([EDITOR, VIEWER, REPORTING].map(signedIn));
+    const anonymous = await demo.signedIn(undefined);
+    const others = await Promise.all([EDITOR, VIEWER, REPORTING].map((account) => demo.signedIn(account)));
     for (const [method, path, body] of calls) {
       expect(await anonymous.json(method, path, body), `${method} ${path}`).toEqual({
         status: 401,
@@ -66,7 +68,7 @@ describe('console catalogue calls: who may call them', () => {
           body: { error: MERCHANT_MESSAGES.forbidden },
         });
     }
-    const store = await signedIn(STORE);
+    const store = await demo.signedIn(STORE);
     const noCrumb = await store.fetch('/api/console/products', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -80,7 +82,7 @@ describe('console catalogue calls: who may call them', () => {
 
 describe('console products', () => {
   it('creates a product with two options and a picture, shows it on /shop, edits its price, duplicates and deletes it', async () => {
-    const owner = await signedIn(OWNER);
+    const owner = await demo.signedIn(OWNER);
     const created = await owner.json<{ id: string }>('POST', '/api/console/products', product('Woven Basket'));
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ urlId: 'woven-basket', fullUrl: '/shop/p/woven-basket' });
@@ -137,7 +139,7 @@ describe('console products', () => {
   });
 
   it('names each field at fault with its message and refuses bodies too large or not of the shape', async () => {
-    const store = await signedIn(STORE);
+    const store = await demo.signedIn(STORE);
     const bad = product('', {
       variants: [
         variantForm({ Size: 'Small', Colour: '' }, 2500, 1, { onSale: true, salePrice: 3000 }),
@@ -197,7 +199,7 @@ describe('console products', () => {
   });
 
   it('creates every product type the storefront sells', async () => {
-    const store = await signedIn(STORE);
+    const store = await demo.signedIn(STORE);
     const forms: ProductForm[] = [
       product('Type Digital Guide', {
         productType: 2,
@@ -241,7 +243,7 @@ describe('console products', () => {
   });
 
   it('keeps the sold-out and scarcity texts beside the product, shown on its page', async () => {
-    const owner = await signedIn(OWNER);
+    const owner = await demo.signedIn(OWNER);
     const created = await owner.json<{ id: string }>(
       'POST',
       '/api/console/products',
@@ -262,7 +264,7 @@ describe('console products', () => {
   });
 
   it("features a product as Squarespace's starred item, which the page's data carries, and stops featuring it", async () => {
-    const owner = await signedIn(OWNER);
+    const owner = await demo.signedIn(OWNER);
     const created = await owner.json<{ id: string }>(
       'POST',
       '/api/console/products',
@@ -282,7 +284,7 @@ describe('console products', () => {
   });
 
   it('lists by filter, sort and page, and changes stock and price of selected products at once', async () => {
-    const store = await signedIn(STORE);
+    const store = await demo.signedIn(STORE);
     const ids: string[] = [];
     for (const n of [1, 2, 3])
       ids.push(
@@ -357,7 +359,7 @@ describe('console products: the stock ledger', () => {
         return env.STOCK.get(id);
       },
     } as unknown as Env['STOCK'];
-    const owner = new Visitor('http://localhost', { vars: { STOCK: counting } });
+    const owner = new Visitor(demo.origin, { vars: { STOCK: counting } });
     await owner.open('/contact');
     const account = OWNER as { email: string; password: string };
     const signIn = { email: account.email, password: account.password };
@@ -380,7 +382,7 @@ describe('the tag and category manager', () => {
     visitor.json('POST', '/api/console/catalog/c-gifts/names', { tagType, change: body });
 
   it("answers with the spec's messages and limits", async () => {
-    const store = await signedIn(STORE);
+    const store = await demo.signedIn(STORE);
     expect(await change(store, 'tag', { kind: 'add', name: 'Gifts' })).toEqual({
       status: 400,
       body: { error: TAG_MESSAGES.exists('tag'), fields: { name: TAG_MESSAGES.exists('tag') } },
@@ -404,7 +406,7 @@ describe('the tag and category manager', () => {
   });
 
   it('adds, renames, merges and removes, changing every product that has the name', async () => {
-    const store = await signedIn(STORE);
+    const store = await demo.signedIn(STORE);
     expect((await change(store, 'category', { kind: 'add', name: 'Paper goods' })).status).toBe(200);
     expect((await names(store, 'category')).body.names).toContainEqual({ name: 'Paper goods', count: 0 });
     const home = (await names(store, 'tag')).body.names.find((n) => n.name === 'home');

@@ -130,7 +130,7 @@ describe('customers', () => {
   });
 
   it('lists checkouts with an email that never became an order, newest first', { timeout: 120_000 }, async () => {
-    const { base, websiteId } = await storeOnHost('abandoned.test', (site) => setStock(site, 'candle', 10));
+    const { base, websiteId } = await storeOnHost('abandoned.customers.test', (site) => setStock(site, 'candle', 10));
     await standardRules(websiteId);
     const leaving = await shopper(base, [{ ...CANDLE, quantity: 2 }]);
     expect((await startCheckout(leaving)).status).toBe(200);

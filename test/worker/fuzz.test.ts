@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
 import { prng } from '../../scripts/prng';
-import { Visitor } from './visitor';
+import { demoStoreOfFile } from './fixtures';
 
 const WRITES: [string, string][] = [
   ['POST', '/api/commerce/shopping-cart/entries'],
@@ -22,8 +22,8 @@ const WRITES: [string, string][] = [
   ['POST', '/api/site-users/account/session'],
   ['DELETE', '/api/site-users/account/session'],
   ['POST', '/api/site-users/account/locale'],
-  ['POST', '/api/content-service/product/1.1/websites/demo/products'],
-  ['POST', '/api/content-service/product/1.1/websites/demo/products/c-shop/categories'],
+  ['POST', '/api/content-service/product/1.1/websites/{website}/products'],
+  ['POST', '/api/content-service/product/1.1/websites/{website}/products/c-shop/categories'],
   ['POST', '/api/widget/UpdateNavigation'],
   ['PUT', '/api/v1/commerce-preferences/checkout'],
   ['PUT', '/api/site-header-footer'],
@@ -120,15 +120,15 @@ function draws<T>(paths: number, inputs: readonly T[], perPath: number): T[][] {
 }
 
 describe('API input fuzzing', () => {
+  /** The demo store of this file's own, whose owner sends every path its inputs. */
+  const demo = demoStoreOfFile('fuzz');
+
   it('answers every malformed body on every write path with a 4xx JSON error, never a 5xx', async () => {
-    const owner = await new Visitor('http://fuzz.test').open('/contact');
-    await owner.json('POST', '/api/merchant/session', {
-      email: DEMO_MERCHANTS[0].email,
-      password: DEMO_MERCHANTS[0].password,
-    });
+    const owner = await demo.signedIn(DEMO_MERCHANTS[0]);
     const cases = draws(WRITES.length, BODIES, 3);
     expect(new Set(cases.flat()).size).toBe(BODIES.length);
-    for (const [i, [method, path]] of WRITES.entries()) {
+    for (const [i, [method, pattern]] of WRITES.entries()) {
+      const path = pattern.replace('{website}', demo.websiteId);
       for (const [body, type] of cases[i] ?? []) {
         const res = await owner.fetch(path, {
           method,
@@ -141,11 +141,7 @@ describe('API input fuzzing', () => {
   }, 120_000);
 
   it('answers hostile query strings on every read path without a 5xx', async () => {
-    const owner = await new Visitor('http://fuzz-reads.test').open('/contact');
-    await owner.json('POST', '/api/merchant/session', {
-      email: DEMO_MERCHANTS[0].email,
-      password: DEMO_MERCHANTS[0].password,
-    });
+    const owner = await demo.signedIn(DEMO_MERCHANTS[0]);
     const junk = [
       '%',
       '%zz',

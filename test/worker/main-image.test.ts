@@ -9,23 +9,25 @@ import { describe, expect, it } from 'vitest';
 import { contentObjects } from '../../src/durable/stubs';
 import { DEMO_MERCHANTS, demoSite } from '../../src/site/seed/demo';
 import { mapHost, publishSite } from '../../src/site/published/store';
-import { productForm, signedIn, variantForm } from './fixtures';
+import { demoStoreOfFile, productForm, variantForm } from './fixtures';
 import { Visitor } from './visitor';
 
 const [OWNER] = DEMO_MERCHANTS;
 const CANDLE = '/images/demo/candle.webp';
 const MUG = '/images/demo/ceramic-mug.webp';
 
-const owner = () => signedIn(OWNER);
+/** The demo store of this file's own: its tests save pictures into it one after another. */
+const demo = demoStoreOfFile('main-image');
+const owner = () => demo.signedIn(OWNER);
 
-async function page(path: string, origin?: string): Promise<string> {
+async function page(path: string, origin = demo.origin): Promise<string> {
   const res = await new Visitor(origin).fetch(path);
   expect(res.status, path).toBe(200);
   return res.text();
 }
 
 /** What a shopper sees of a product's picture: its page's gallery, its /shop card and its search result. */
-async function productPictures(fullUrl: string, title: string, origin?: string) {
+async function productPictures(fullUrl: string, title: string, origin = demo.origin) {
   const [product, shop, search] = await Promise.all([
     page(fullUrl, origin),
     page('/shop', origin),

@@ -290,9 +290,9 @@ describe('object-results', () => {
         error: 'unknown-member',
         message: TEAM_MESSAGES.unknownMember,
       });
-      const invited = await team.invite('new@example.com', [1], 'http://localhost/config/invitation/', 'Shop');
+      const invited = await team.invite('new@example.com', [1], 'http://bookkeeping.test/config/invitation/', 'Shop');
       expect(invited).toEqual({ ok: true, value: { id: expect.any(String) } });
-      expect(await team.invite('new@example.com', [1], 'http://localhost/config/invitation/', 'Shop')).toEqual({
+      expect(await team.invite('new@example.com', [1], 'http://bookkeeping.test/config/invitation/', 'Shop')).toEqual({
         ok: false,
         error: 'already-member',
         message: TEAM_MESSAGES.alreadyMember,

@@ -13,9 +13,11 @@ import { IMPORT_MESSAGES } from '../../src/routes/console/products-csv';
 import { DEMO_MERCHANTS } from '../../src/site/seed/demo';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { CSV_LIMITS, CSV_MESSAGES, PRODUCT_CSV_COLUMNS, type CsvProblem } from '../../src/site/editor/product-csv';
-import { signedIn } from './fixtures';
+import { demoStoreOfFile } from './fixtures';
 
 const [OWNER, STORE, , VIEWER] = DEMO_MERCHANTS;
+/** The demo store of this file's own: its tests import into it one after another. */
+const demo = demoStoreOfFile('products-csv');
 
 interface ImportAnswer {
   problems: CsvProblem[];
@@ -68,7 +70,7 @@ const newProduct = (extra: Row = {}, handle = 'clay-planter'): Row[] => [
 
 describe('product CSV', () => {
   it('exports the catalogue, lists a bad row in a dry run without changing anything, then imports the fixed file', async () => {
-    const owner = await signedIn(OWNER);
+    const owner = await demo.signedIn(OWNER);
     const exported = await owner.fetch('/api/console/products.csv');
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-type')).toContain('text/csv');
@@ -166,7 +168,7 @@ describe('product CSV', () => {
   });
 
   it('lists problems by row and column: a missing handle, a taken SKU, a bad status, a picture address', async () => {
-    const store = await signedIn(STORE);
+    const store = await demo.signedIn(STORE);
     const csv = csvOf([
       ...newProduct({ 'Variant SKU': 'SHIRT-WHITE-S', Status: 'sometimes' }),
       { Handle: 'clay-planter', 'Image Src': 'javascript:alert(1)' },
@@ -185,7 +187,7 @@ describe('product CSV', () => {
   });
 
   it('names the columns of a Shopify file it will not import in the dry run', async () => {
-    const store = await signedIn(STORE);
+    const store = await demo.signedIn(STORE);
     const [first, second] = newProduct({ 'Variant SKU': 'VENDOR-S' }, 'vendor-planter');
     const csv = Papa.unparse([
       [...PRODUCT_CSV_COLUMNS, 'Type'],
@@ -202,7 +204,11 @@ describe('product CSV', () => {
   });
 
   it('caps the file and its rows, and refuses roles without commerce and a missing crumb', async () => {
-    const [owner, viewer, anonymous] = await Promise.all([signedIn(OWNER), signedIn(VIEWER), signedIn(undefined)]);
+    const [owner, viewer, anonymous] = await Promise.all([
+      demo.signedIn(OWNER),
+      demo.signedIn(VIEWER),
+      demo.signedIn(undefined),
+    ]);
     const big = `Handle,Title\n${'a'.repeat(CSV_LIMITS.bytes)}\n`;
     const tooLarge = await owner.json<{ error: string }>('POST', '/api/console/products/import', { csv: big });
     expect(tooLarge.status).toBe(413);

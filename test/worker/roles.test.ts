@@ -308,7 +308,7 @@ describe('console-team', () => {
         ['GET', '/api/console/team/sign-in-failures', undefined],
       ];
       const anonymous = await signedIn(undefined);
-      const others = await Promise.all([STORE, EDITOR].map(signedIn));
+      const others = await Promise.all([STORE, EDITOR].map((account) => signedIn(account)));
       for (const [method, path, body] of calls) {
         expect(await anonymous.json(method, path, body)).toEqual({
           status: 401,

@@ -32,7 +32,7 @@ afterEach(() => vi.restoreAllMocks());
 /** A visitor of its own store who viewed a page, so has the census cookie; its visitor id. */
 async function countedVisitor(name: string, change?: Parameters<typeof demoStoreOnHost>[2]) {
   const { origin, websiteId } = await demoStoreOnHost('trackers', name, change);
-  const visitor = new Visitor(origin, { headers: { 'cf-connecting-ip': `10.9.${(ips >> 8) & 255}.${ips++ & 255}` } });
+  const visitor = new Visitor(origin, { headers: { 'cf-connecting-ip': `10.19.${(ips >> 8) & 255}.${ips++ & 255}` } });
   const hit = await visitor.fetch('/api/census/RecordHit', {
     method: 'POST',
     body: new URLSearchParams({

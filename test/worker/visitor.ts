@@ -1,13 +1,26 @@
 /** A browser-like visitor for worker tests: keeps the cookies the worker sets and sends the CSRF header. */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
 import app from '../../src/worker';
 
 export interface VisitorOptions {
   /** Variables over the test pool's (development) ones, e.g. `{ ENVIRONMENT: 'production' }`. */
   vars?: Partial<Env>;
-  /** Sent with every request (e.g. `cf-connecting-ip`). */
+  /** Sent with every request (e.g. `cf-connecting-ip`, else the test file's own: `fileAddress`). */
   headers?: Record<string, string>;
+}
+
+/**
+ * The connecting address of the visitors of the test file running now, a loopback one (as every browser is in
+ * development; 127.0.0.1 left to the tests that name it) chosen by the file's path: limits keyed by address (sign-in's,
+ * a write's without a crumb, production's) then count only that file's visitors, also in the worker-shared project,
+ * where the files of one workerd share every limiter's window.
+ */
+function fileAddress(): string {
+  let hash = 2166136261;
+  for (const char of expect.getState().testPath ?? '') hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  return `127.${1 + ((hash >>> 16) % 255)}.${(hash >>> 8) & 255}.${hash & 255}`;
 }
 
 /** The deployed configuration's variables (wrangler.toml, checked by test/deploy/wrangler-config.test.ts). */
@@ -34,6 +47,7 @@ export class Visitor {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(this.options.headers ?? {}))
       if (!headers.has(name)) headers.set(name, value);
+    if (!headers.has('cf-connecting-ip')) headers.set('cf-connecting-ip', fileAddress());
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const res = await this.deliver(`${this.origin}${path}`, { ...init, headers });
     for (const line of res.headers.getAll('set-cookie')) {
