@@ -22,7 +22,6 @@ import { startBareWorkerd } from './miniflare.mjs';
 
 export const SHOPPERS = Number(process.env.FLASH_SHOPPERS ?? 1000);
 export const UNITS = Number(process.env.FLASH_UNITS ?? 50);
-const CRUMB = 'c'.repeat(32);
 const ADDRESS = {
   firstName: 'Ada',
   lastName: 'Lovelace',
@@ -51,7 +50,7 @@ function call(agent, url, method, path, cookie, body, headers = {}, tries = 0) {
       {
         agent,
         method,
-        headers: { cookie, 'x-csrf-token': CRUMB, 'content-type': 'application/json', ...headers },
+        headers: { cookie, 'content-type': 'application/json', ...headers },
       },
       (res) => {
         const chunks = [];
@@ -99,10 +98,13 @@ function call(agent, url, method, path, cookie, body, headers = {}, tries = 0) {
 
 /** One shopper's try: `{ paid, placeMs, placeServedMs, refusedMs, statuses }` (refusedMs: the refusing answer's latency). */
 async function shopper(agent, url, line, quantity = 1) {
-  const cookie = `crumb=${CRUMB}; CART=${randomBytes(16).toString('hex')}`;
+  // A crumb of their own: in development it is the visitor the orders object caps at 20 units held at once
+  // (MAX_RESERVED_UNITS_PER_VISITOR), and a thousand shoppers are not one visitor.
+  const crumb = randomBytes(16).toString('hex');
+  const cookie = `crumb=${crumb}; CART=${randomBytes(16).toString('hex')}`;
   const statuses = [];
   const step = async (method, path, body, headers) => {
-    const res = await call(agent, url, method, path, cookie, body, headers);
+    const res = await call(agent, url, method, path, cookie, body, { 'x-csrf-token': crumb, ...headers });
     statuses.push(res.status);
     return res;
   };
@@ -144,6 +146,7 @@ async function shopper(agent, url, line, quantity = 1) {
     refusedMs: paid ? null : placed.ms,
     refusedServedMs: paid ? null : placed.servedMs,
     refusedAt: paid ? null : 'place',
+    placeRefusal: paid ? null : `${placed.status} ${placed.json?.error ?? ''}`,
     statuses,
   };
 }
@@ -260,6 +263,11 @@ export async function flashSale(url) {
       ]),
     ),
     lost: refusals.length,
+    // The place call's refusals by status and message: a loser of the sale is told the units are short.
+    placeRefusals: results.reduce((tally, r) => {
+      if (r.placeRefusal != null) tally[r.placeRefusal] = (tally[r.placeRefusal] ?? 0) + 1;
+      return tally;
+    }, {}),
     ordersPlaced,
     // A resent place call whose claim is still its key's (its first try still running) goes to the orders object, which answers the key.
     placeResent: results.reduce((sum, r) => sum + (r.placeResent ?? 0), 0),
@@ -295,6 +303,11 @@ export async function flashSaleRun(dist = 'dist') {
     console.log(
       `losers by the step that refused them (count, p50/p99 from connection): ${Object.entries(sale.refusedAt)
         .map(([step, at]) => `${step} ${at.n}, ${at.servedP50.toFixed(0)}/${at.servedP99.toFixed(0)} ms`)
+        .join('; ')}`,
+    );
+    console.log(
+      `place call refusals by answer: ${Object.entries(sale.placeRefusals)
+        .map(([answer, n]) => `${n} × ${answer}`)
         .join('; ')}`,
     );
     console.log(

@@ -2,7 +2,7 @@
  * One shopping cart (a SQLite-backed Durable Object per website and cart id). Every change runs
  * alone, one after another, so parallel adds to one cart are neither lost nor doubled. A cart
  * never reserves stock: it may not ask for more than the website's StockLedger has available, as the
- * route last heard it (given with each change that grows a sku: `routes/pages/shown-stock.ts` keeps the
+ * route last heard it (given with each change that grows a sku: `routes/shared/edge-stock.ts` keeps the
  * ledger's answer at the edge for 2 s, so a cart never calls the per-website ledger itself), and stock is
  * reserved only when the shopper starts paying (placing the order, src/durable/orders.ts), by the ledger alone.
  * An entry keeps the price it was added at until checkout prices it from the catalogue (`reprice`).

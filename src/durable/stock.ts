@@ -38,13 +38,15 @@ import { adjust, levels, onHandCounts } from './stock/levels';
 import {
   HISTORY_PER_SKU,
   type CheckResult,
+  type Holder,
+  type HoldResult,
   type ReserveResult,
   type RestockNote,
   type StockChange,
   type StockLevel,
   type StockLine,
 } from './stock/model';
-import { release, reservations, reserve, runAlarm, sell, transfer } from './stock/reservations';
+import { hold, release, reservations, reserve, runAlarm, sell, transfer } from './stock/reservations';
 import { STOCK_MIGRATIONS } from './stock/schema';
 import { restock, sellNow, sellOrder } from './stock/sales';
 
@@ -52,6 +54,8 @@ export {
   type CheckResult,
   countsStock,
   HISTORY_PER_SKU,
+  type Holder,
+  type HoldResult,
   type ReserveResult,
   type RestockNote,
   SALE_KEEP_MS,
@@ -85,6 +89,11 @@ export class StockLedger extends DurableObject<Env> {
   /** Reserves exactly `lines` for `owner` until `now + ttlMs`, or says what is short (stock/reservations.ts). */
   reserve(owner: string, lines: StockLine[], ttlMs: number, now = Date.now()): Promise<ReserveResult> {
     return reserve(this.self, owner, lines, ttlMs, now);
+  }
+
+  /** `reserve`, counted against `holder.visitor` and refused beyond `holder.most` units held (stock/reservations.ts). */
+  hold(owner: string, lines: StockLine[], ttlMs: number, holder: Holder, now = Date.now()): Promise<HoldResult> {
+    return hold(this.self, owner, lines, ttlMs, holder, now);
   }
 
   /** Keeps `owner`'s reservation under a new owner until `expiresOn`. */

@@ -93,7 +93,7 @@ export async function showAvailableStock(
 /**
  * What is available now of the variant of `item` with `sku` (null: it never runs out), from the ledger. It asks about
  * all the item's counted variants, one question per item whichever variant, so an answer kept at the edge
- * (`routes/pages/shown-stock.ts`) serves an add of any of them.
+ * (`routes/shared/edge-stock.ts`) serves an add of any of them.
  */
 export async function availableOf(readAvailable: ReadAvailable, item: unknown, sku: string): Promise<number | null> {
   const counted = countedStock(item);

@@ -553,7 +553,7 @@ describe('abandoned checkouts', () => {
     expect(await ledger.reservations()).toHaveLength(1);
     expect(await available(base, OAK.itemId)).toBe(0);
     const other = await shopper(base, []);
-    // An add hears the ledger's answer of the last 2 s (routes/pages/shown-stock.ts): a new stock slot asks it again.
+    // An add hears the ledger's answer of the last 2 s (routes/shared/edge-stock.ts): a new stock slot asks it again.
     await inNextStockSlot(async () =>
       expect((await other.json('POST', '/api/commerce/shopping-cart/entries', { ...OAK, quantity: 1 })).body).toEqual({
         error: `${CART_MESSAGES.notEnoughStock} None left.`,

@@ -12,7 +12,7 @@ import type { Order } from '../../src/commerce/order';
 import { CART_MESSAGES } from '../../src/commerce/cart';
 import { CHECKOUT_MESSAGES } from '../../src/commerce/checkout-totals';
 import { CLAIM_SETTLES_MS } from '../../src/durable/cart';
-import { UNITS_HELD_MS } from '../../src/durable/orders/model';
+import { MAX_RESERVED_UNITS_PER_VISITOR, PLACE_MESSAGES, UNITS_HELD_MS } from '../../src/durable/orders/model';
 import { cartStub } from '../../src/durable/stubs';
 import { env } from 'cloudflare:workers';
 import { clearFaults, injectedFaults, injectFaults } from '../../src/faults';
@@ -419,6 +419,27 @@ describe("the route holds a new placement's units at the stock ledger before the
     expect(await storedMeta(websiteId, cartId)).toMatchObject({ claim: null });
     expect(await stock(websiteId).reservations()).toEqual([]);
     expect(await available(base)).toBe(3);
+  });
+
+  it("cut off after the hold: the units held count against the visitor's cap, so their next placement is refused at the ledger", {
+    timeout: 120_000,
+  }, async () => {
+    const { base, websiteId, visitor } = await readyToPay('held-counted.test', 30, MAX_RESERVED_UNITS_PER_VISITOR);
+    cutOffBeforePlace();
+    expect((await placeOrder(visitor, CARD.ok)).status).toBeGreaterThanOrEqual(500);
+    clearFaults();
+    // The same visitor (their crumb) with another cart: one unit more than they may hold, the orders object never asked.
+    visitor.cookies.delete('CART');
+    expect((await visitor.json('POST', ENTRIES, { ...CANDLE, quantity: 1 })).status).toBe(200);
+    expect((await startCheckout(visitor)).status).toBe(200);
+    await fillCheckout(visitor);
+    injectFaults([{ target: 'durable-object', mode: 'fail', name: 'ORDERS.place' }]);
+    const refused = await placeOrder(visitor, CARD.ok);
+    expect(injectedFaults()['durable-object:fail'] ?? 0).toBe(0);
+    clearFaults();
+    expect(refused).toEqual({ status: 409, body: { error: PLACE_MESSAGES.tooManyHeld } });
+    expect(await stock(websiteId).reservations()).toMatchObject([{ quantity: MAX_RESERVED_UNITS_PER_VISITOR }]);
+    expect(await available(base)).toBe(30 - MAX_RESERVED_UNITS_PER_VISITOR);
   });
 
   it('a placement the orders object refuses after the hold gives the units back (the totals changed)', {

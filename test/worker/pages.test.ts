@@ -180,7 +180,7 @@ describe('store pages', () => {
       // Keeping the page reads no stream: the bytes the render made are handed to the cache as they are.
       expect(tee).not.toHaveBeenCalled();
       // The page under its key and, the first time this isolate keeps this address, its last good copy (besides
-      // the item page and the stock answer the render read, kept for other isolates: site/published/item-pages.ts, shown-stock.ts).
+      // the item page and the stock answer the render read, kept for other isolates: site/published/item-pages.ts, routes/shared/edge-stock.ts).
       const pages = stored.filter((s) => s.url.startsWith('https://page-cache.internal/'));
       expect(pages.map((s) => s.url.includes('/last-good/'))).toEqual([false, true]);
       for (const copy of pages) {

@@ -31,7 +31,7 @@ import { delivered } from './beacons-delivered';
 import { Visitor } from './visitor';
 import { inNextStockSlot } from './stock-slot';
 import { forgetKeptItemPages } from '../../src/site/published/item-pages';
-import { forgetHeardStock } from '../../src/routes/pages/shown-stock';
+import { forgetHeardStock } from '../../src/routes/shared/edge-stock';
 import { mapHost } from '../../src/site/published/store';
 
 interface Counted {
@@ -186,14 +186,14 @@ describe('round trips per request kind', () => {
       }),
       // The steady state: a miss of a page whose item page some isolate of the data centre read at this version, a
       // moment after the slot's first miss read the stock (here: the same page on the other host, rendered by a new
-      // isolate, its item pages forgotten). Both come from the Cache API (site/published/item-pages.ts, routes/pages/shown-stock.ts).
+      // isolate, its item pages forgotten). Both come from the Cache API (site/published/item-pages.ts, routes/shared/edge-stock.ts).
       'page miss, steady state': await inNextStockSlot(async () => {
         await page('/shop/p/oak-board')();
         forgetKeptItemPages();
         return counted(wwwPage('/shop/p/oak-board'));
       }),
       // An add asks the ledger only when no add or page of the data centre asked about the item's skus within the last
-      // 2 s (routes/pages/shown-stock.ts; here the isolate has the item, and a new stock slot holds no answer yet); then
+      // 2 s (routes/shared/edge-stock.ts; here the isolate has the item, and a new stock slot holds no answer yet); then
       // the cart, given the figure.
       'add to cart, first add': await (async () => {
         await addCandle();
@@ -243,7 +243,7 @@ describe('round trips per request kind', () => {
       'checkout start': ['CARTS.checkoutCart', 'ORDERS.start', 'STOCK.available'],
       // The cart's read claims it for the placement, so a paid order leaves it the order's without another call; the
       // route holds the units at the ledger before the orders object, which takes them.
-      'place order': ['CARTS.claim', 'STOCK.reserve', 'ORDERS.place', 'LOCAL_PAYMENTS.charge', 'STOCK.sellOrder'],
+      'place order': ['CARTS.claim', 'STOCK.hold', 'ORDERS.place', 'LOCAL_PAYMENTS.charge', 'STOCK.sellOrder'],
     });
     for (const [kind, c] of Object.entries(table)) expect(c.kv, kind).toBeLessThanOrEqual(1);
   });
@@ -304,7 +304,7 @@ describe('round trips per request kind', () => {
       });
     });
     // Its claim on its own cart is given back (a call on the failure path only).
-    expect(refused.objects).toEqual(['CARTS.claim', 'STOCK.reserve', 'CARTS.release']);
+    expect(refused.objects).toEqual(['CARTS.claim', 'STOCK.hold', 'CARTS.release']);
     // The third is told the same at once: only its own cart is claimed and given back.
     const toldAtOnce = await counted(async () => {
       const placed = await placeOrder(third, CARD.ok);
@@ -391,7 +391,7 @@ describe('round trips per request kind', () => {
     const series = {
       // Answered before its send to the beacon queue, which goes on after the answer (durable/beacon-delivery.ts).
       beacon: await inSeries(beacon),
-      // Within 2 s of an add that asked the ledger (routes/pages/shown-stock.ts): the shopper's own cart alone.
+      // Within 2 s of an add that asked the ledger (routes/shared/edge-stock.ts): the shopper's own cart alone.
       // Both adds early in one stock slot, so the second never meets the slot's end.
       'add to cart, steady state': await inNextStockSlot(async () => {
         await addOne();
@@ -401,7 +401,7 @@ describe('round trips per request kind', () => {
       'checkout update': await inSeries(async () =>
         expect((await shopper.json('PUT', CHECKOUT, { email: 'far@example.com' })).status).toBe(200),
       ),
-      // STOCK.reserve (the route holds the units), then ORDERS.place; the provider's charge is not a per-website object,
+      // STOCK.hold (the route holds the units), then ORDERS.place; the provider's charge is not a per-website object,
       // the follow-up is not awaited.
       'place order': await inSeries(async () => expect((await placeOrder(shopper, CARD.ok)).status).toBe(201)),
       // The same: the follow-up that moves the route's hold to the payment window runs after the answer.

@@ -1,4 +1,4 @@
-/** What a store page shows of stock, read at the edge (src/routes/pages/shown-stock.ts): the isolate's memory first. */
+/** What a store page shows of stock, read at the edge (src/routes/shared/edge-stock.ts): the isolate's memory first. */
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { mapHost } from '../../src/site/published/store';

@@ -12,8 +12,8 @@ import {
   heardShort,
   placeHoldingUnits,
   SHOWN_STOCK_SECONDS,
-} from '../../src/routes/pages/shown-stock';
-import type { ReserveResult, StockLine } from '../../src/durable/stock';
+} from '../../src/routes/shared/edge-stock';
+import type { Holder, ReserveResult, StockLine } from '../../src/durable/stock';
 import { refused } from '../../src/result';
 import { PRODUCT_MESSAGES } from '../../src/site/editor/product-form';
 import { STOCK_MESSAGES, type StockEvent } from '../../src/site/editor/stock-adjust';
@@ -36,7 +36,7 @@ import type { ShoppingCart } from '../../src/commerce/cart';
 import { demoSite } from '../../src/site/seed/demo';
 
 /**
- * What an isolate heard of the stock ledger (src/routes/pages/shown-stock.ts): one memory by sku, for what pages show
+ * What an isolate heard of the stock ledger (src/routes/shared/edge-stock.ts): one memory by sku, for what pages show
  * and for refusing placements; it refuses only while fresh, and stays bounded.
  */
 describe('heard-stock', () => {
@@ -93,7 +93,7 @@ describe('heard-stock', () => {
       const refusal = placeRefused('stock-short', CHECKOUT_MESSAGES.reservationLost, { unavailable });
       const reserved: unknown[][] = [];
       const ledger = (answer: ReserveResult) => ({
-        reserve: async (...args: [string, StockLine[], number]) => {
+        hold: async (...args: [string, StockLine[], number, Holder]) => {
           reserved.push(args);
           return answer;
         },
@@ -104,18 +104,18 @@ describe('heard-stock', () => {
         return refusal;
       };
       const short = ledger({ ...refused('stock-short', 'Only 0 of A left.'), unavailable });
-      expect(await placeHoldingUnits(short, { websiteId: 'w', lines: [line('A')] }, 'ord_1', [], place)).toEqual(
-        refusal,
-      );
-      expect(await placeHoldingUnits(short, { websiteId: 'w', lines: [line('A')] }, 'ord_2', [], place)).toEqual(
-        refusal,
-      );
-      expect(reserved).toEqual([['order:ord_1', [line('A')], UNITS_HELD_MS]]);
+      expect(
+        await placeHoldingUnits(short, { websiteId: 'w', visitor: 'v', lines: [line('A')] }, 'ord_1', [], place),
+      ).toEqual(refusal);
+      expect(
+        await placeHoldingUnits(short, { websiteId: 'w', visitor: 'v', lines: [line('A')] }, 'ord_2', [], place),
+      ).toEqual(refusal);
+      expect(reserved).toEqual([['order:ord_1', [line('A')], UNITS_HELD_MS, { visitor: 'v', most: 20 }]]);
       expect(placed).toEqual([]);
       // Held: the placement is given the hold's end; an unlimited line alone holds nothing.
       const held = ledger({ ok: true, value: { expiresOn: 1234 } });
-      await placeHoldingUnits(held, { websiteId: 'w', lines: [line('B')] }, 'ord_3', [], place);
-      await placeHoldingUnits(held, { websiteId: 'w', lines: [line('U', 1, null)] }, 'ord_4', [], place);
+      await placeHoldingUnits(held, { websiteId: 'w', visitor: 'v', lines: [line('B')] }, 'ord_3', [], place);
+      await placeHoldingUnits(held, { websiteId: 'w', visitor: 'v', lines: [line('U', 1, null)] }, 'ord_4', [], place);
       expect(placed).toEqual([1234, undefined]);
       expect(reserved).toHaveLength(2);
     });

@@ -74,7 +74,7 @@ describe('a stock change after sales', () => {
     expect(await available(base)).toBe(13);
     expect(await candleRow(console)).toMatchObject({ stock: 13, available: 13 });
     const greedy = await new Visitor(base).open('/cart');
-    // An add hears the ledger's answer of the last 2 s (routes/pages/shown-stock.ts): a new stock slot asks it again.
+    // An add hears the ledger's answer of the last 2 s (routes/shared/edge-stock.ts): a new stock slot asks it again.
     await inNextStockSlot(async () => {
       expect((await greedy.json('POST', ENTRIES, { ...CANDLE, quantity: 14 })).body).toEqual({
         error: `${CART_MESSAGES.notEnoughStock} Only 13 left.`,

@@ -26,6 +26,15 @@ export interface StockShortage {
 /** Done: held until `expiresOn`. Refused `stock-short`: some sku is short (`unavailable` names each, with its units). */
 export type ReserveResult = Done<{ expiresOn: number }> | (Refused<'stock-short'> & { unavailable: StockShortage[] });
 
+/** Who a hold is counted against, and the most units they may have held at once (the orders object's cap). */
+export interface Holder {
+  visitor: string;
+  most: number;
+}
+
+/** A reserve's answer, or refused `too-many-held`: the holder's units held, with these, would be more than their most. */
+export type HoldResult = ReserveResult | Refused<'too-many-held'>;
+
 /** Refused `stock-short`: a sku has fewer units than the line asks; `available` is how many it has. */
 export type CheckResult = Done<null> | (Refused<'stock-short'> & { available: number });
 

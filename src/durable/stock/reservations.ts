@@ -8,12 +8,15 @@ import { tell, tellComebacks } from './comebacks';
 import type { StockContext } from './context';
 import { availableTo, know, level } from './counts';
 import { sold } from './history';
-import type { ReserveResult, StockLine } from './model';
+import type { Holder, HoldResult, ReserveResult, StockLine } from './model';
+
+const countedLines = (lines: StockLine[]) =>
+  lines.filter((line): line is StockLine & { stock: number } => line.stock !== null && line.quantity > 0);
 
 /**
- * Reserves exactly `lines` for `owner` until `now + ttlMs` (replacing what it held), if every sku
- * has enough; otherwise changes nothing and says what is short. (The cap on one visitor's reserved
- * units is the orders object's: src/durable/orders.ts.)
+ * Reserves exactly `lines` for `owner` until `now + ttlMs` (replacing what it held, and keeping who it was held for),
+ * if every sku has enough; otherwise changes nothing and says what is short. (The cap on one visitor's reserved units
+ * is the orders object's, src/durable/orders/placing.ts; `hold` counts a route's hold against it.)
  */
 export async function reserve(
   self: StockContext,
@@ -21,10 +24,9 @@ export async function reserve(
   lines: StockLine[],
   ttlMs: number,
   now: number,
+  holder: string | null = null,
 ): Promise<ReserveResult> {
-  const counted = lines.filter(
-    (line): line is StockLine & { stock: number } => line.stock !== null && line.quantity > 0,
-  );
+  const counted = countedLines(lines);
   const unavailable = counted
     .map((line) => ({ line, available: availableTo(self, owner, line.sku, line.stock, now) }))
     .filter(({ line, available }) => line.quantity > available)
@@ -35,19 +37,50 @@ export async function reserve(
       unavailable,
     };
   const expiresOn = now + ttlMs;
-  self.sql.exec('DELETE FROM reservations WHERE owner = ?', owner);
+  const [replaced] = self.sql
+    .exec<{ holder: string | null }>('DELETE FROM reservations WHERE owner = ? RETURNING holder', owner)
+    .toArray();
   for (const line of counted) {
     self.sql.exec(
-      'INSERT INTO reservations (owner, sku, quantity, expires_at) VALUES (?, ?, ?, ?)',
+      'INSERT INTO reservations (owner, sku, quantity, expires_at, holder) VALUES (?, ?, ?, ?, ?)',
       owner,
       line.sku,
       line.quantity,
       expiresOn,
+      holder ?? replaced?.holder ?? null,
     );
     know(self, line.sku, line.stock);
   }
   await scheduleExpiry(self);
   return { ok: true, value: { expiresOn } };
+}
+
+/**
+ * A route's hold of a new placement's units (issue 34): `reserve`, counted against `holder.visitor` while the
+ * reservation lives (the orders object reserving again or moving it keeps that), refused `too-many-held` when the
+ * visitor's live reservations of other owners and these would be more than `holder.most`. So a route cut off after
+ * its hold, before the orders object counted the units, holds no more than the visitor may.
+ */
+export async function hold(
+  self: StockContext,
+  owner: string,
+  lines: StockLine[],
+  ttlMs: number,
+  holder: Holder,
+  now: number,
+): Promise<HoldResult> {
+  const units = countedLines(lines).reduce((sum, line) => sum + line.quantity, 0);
+  const held = self.sql
+    .exec<{ n: number }>(
+      'SELECT COALESCE(SUM(quantity), 0) AS n FROM reservations WHERE holder = ? AND owner <> ? AND (expires_at IS NULL OR expires_at > ?)',
+      holder.visitor,
+      owner,
+      now,
+    )
+    .one().n;
+  if (units > 0 && held + units > holder.most)
+    return refused('too-many-held', `At most ${holder.most} units held at once.`);
+  return reserve(self, owner, lines, ttlMs, now, holder.visitor);
 }
 
 /**

@@ -22,4 +22,10 @@ export const STOCK_MIGRATIONS: readonly Migration[] = [
     );
     sql.exec('DROP TABLE sold');
   },
+  // Issue 34: the visitor a route's hold for a new placement is counted against, kept while the reservation lives.
+  (sql) => {
+    if (sql.exec("SELECT 1 FROM pragma_table_info('reservations') WHERE name = 'holder'").toArray().length === 0)
+      sql.exec('ALTER TABLE reservations ADD COLUMN holder TEXT');
+    sql.exec('CREATE INDEX IF NOT EXISTS reservations_by_holder ON reservations (holder)');
+  },
 ];

@@ -17,7 +17,7 @@ import { messagePage } from './html-document';
 import { keepAgain, keepPage, keptPage, lastGoodPage, noteAddress, type PageSource } from './page-cache';
 import { pageFormat, pageRequestOf, type PageRequest } from './page-address';
 import { slugRedirect } from './slug-redirect';
-import { edgeStock } from './shown-stock';
+import { edgeStock } from '../shared/edge-stock';
 import { faultable } from '../../faults';
 import { isUnavailable } from '../../http/unavailable';
 import { cdnTags, stillCurrent } from '../../site/published/page-tags';

@@ -42,7 +42,7 @@ import type { CartChanged } from '../../api/storefront-answers';
 import { answer, answerText, pathIn } from '../shared/contract';
 import { adoptIntoAccount, cartHead, cartIdFrom, currencyOf, setCartCookie, visitorCart } from './visitor-cart';
 import { guardedArea } from '../shared/guarded-area';
-import { edgeStock } from '../pages/shown-stock';
+import { edgeStock } from '../shared/edge-stock';
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -120,7 +120,7 @@ async function lineFor(
 
 /**
  * What the ledger has available of the line's sku (null: not counted), as the data centre heard it within the last
- * 2 s (`routes/pages/shown-stock.ts`), else asked now: a cart reserves nothing, so a figure that old only decides
+ * 2 s (`routes/shared/edge-stock.ts`), else asked now: a cart reserves nothing, so a figure that old only decides
  * whether the shopper may ask for the units; checking out and placing the order ask the ledger itself.
  */
 const availableToAdd = (c: Context<AppEnv>, item: Item, line: CartLine) =>

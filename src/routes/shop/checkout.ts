@@ -37,7 +37,7 @@ import { FORM_MESSAGES, isValidEmail } from '../../forms/validate';
 import { placesProvider, PlacesUnavailable } from '../../integrations/places';
 import { itemsAtVersion } from '../../site/published/item-at-version';
 import type { Item } from '../../site/model/schema';
-import { placeHoldingUnits, unavailableLines } from '../pages/shown-stock';
+import { placeHoldingUnits, unavailableLines } from '../shared/edge-stock';
 import { rememberOrder, withAccountDetails } from './account-checkout';
 import { demoShipping } from './demo-shipping';
 import { currentCrumb, requireCrumb } from '../shared/csrf';
@@ -331,7 +331,13 @@ checkoutOrders.post(pathIn(areas.orders, api.placeOrder), withSite, async (c) =>
     // what its key already has (a paid order, for one) and reserves nothing twice.
     outcome =
       claimed === 'new'
-        ? await placeHoldingUnits(storeOf(c).objects.stock, request, orderId, items.values(), placing)
+        ? await placeHoldingUnits(
+            storeOf(c).objects.stock,
+            { ...request, visitor: visitorKey(c) },
+            orderId,
+            items.values(),
+            placing,
+          )
         : await placing();
     // No order was placed (refused, declined, failed before the charge): the cart is the shopper's again.
     if (!outcome.ok) await stub.release(key);

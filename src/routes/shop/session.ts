@@ -15,7 +15,7 @@ import { hashPassword } from '../../durable/passwords';
 import { DEMO_SHOPPER, DEMO_SITE_ID } from '../../site/seed/demo';
 import { itemsById } from '../../site/published/catalog';
 import { availableOf } from '../../storefront/available-stock';
-import { edgeStock } from '../pages/shown-stock';
+import { edgeStock } from '../shared/edge-stock';
 import { deleteStoreCookie, readStoreCookie, setStoreCookie } from '../shared/cookies';
 import { answer, pathIn } from '../shared/contract';
 import { randomToken, requireCrumb } from '../shared/csrf';

@@ -10,7 +10,10 @@
 import type { Context } from 'hono';
 import {
   type CheckoutRequest,
+  MAX_RESERVED_UNITS_PER_VISITOR,
+  PLACE_MESSAGES,
   type PlaceOutcome,
+  placeRefused,
   refusedStockShort,
   unitsOf,
   UNITS_HELD_MS,
@@ -20,7 +23,7 @@ import { availableStockOf } from '../../durable/stubs';
 import { faultable } from '../../faults';
 import type { Item } from '../../site/model/schema';
 import { countedStock, freshnessSlot, type ReadAvailable } from '../../storefront/available-stock';
-import { type AppEnv, storeOf } from '../shared/http';
+import { type AppEnv, storeOf } from './http';
 
 /**
  * How long a ledger answer is trusted, from when the ledger was asked: it adds at most 2 s to what a page kept a slot
@@ -187,13 +190,15 @@ function hearShort(websiteId: string, lines: readonly StockLine[], unavailable: 
  * A new placement of order `orderId`, its counted units held first, so a flash sale's loser is told at once and never
  * reaches the orders object, with the ledger's message and `unavailable`: refused when a line was heard short, by this
  * isolate or by the data centre's pages and adds (the answer each counted item's add asks, kept in the Cache API: a
- * lookup, never a ledger read); else refused by the stock ledger, where the route reserves the units under the order's
- * name for UNITS_HELD_MS (a route cut off before `place` holds them no longer than its claim of the cart), and `place`
- * is given when that hold ends, taking the units instead of reserving them. What the ledger refuses is heard.
+ * lookup, never a ledger read); else refused by the stock ledger, where the route holds the units under the order's
+ * name for UNITS_HELD_MS (a route cut off before `place` holds them no longer than its claim of the cart), counted
+ * against `visitor` within the orders object's cap (MAX_RESERVED_UNITS_PER_VISITOR, so the units such a route holds are
+ * the visitor's too), and `place` is given when that hold ends, taking the units instead of reserving them. What the
+ * ledger says is short is heard.
  */
 export async function placeHoldingUnits(
-  ledger: Pick<StockLedger, 'reserve'>,
-  { websiteId, lines }: Pick<CheckoutRequest, 'websiteId' | 'lines'>,
+  ledger: Pick<StockLedger, 'hold'>,
+  { websiteId, lines, visitor }: Pick<CheckoutRequest, 'websiteId' | 'lines'> & { visitor: string },
   orderId: string,
   items: Iterable<Item>,
   place: (unitsHeldUntil?: number) => Promise<PlaceOutcome>,
@@ -208,7 +213,11 @@ export async function placeHoldingUnits(
   const short = heardShort(websiteId, lines);
   if (short.length > 0) return refusedStockShort(short);
   if (!countsStock(lines)) return place();
-  const held = await ledger.reserve(unitsOf(orderId), [...lines], UNITS_HELD_MS);
+  const held = await ledger.hold(unitsOf(orderId), [...lines], UNITS_HELD_MS, {
+    visitor,
+    most: MAX_RESERVED_UNITS_PER_VISITOR,
+  });
+  if (!held.ok && held.error === 'too-many-held') return placeRefused('too-many-held', PLACE_MESSAGES.tooManyHeld);
   if (!held.ok) {
     hearShort(websiteId, lines, held.unavailable);
     return refusedStockShort(held.unavailable);
