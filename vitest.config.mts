@@ -11,6 +11,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { DEVELOPMENT_VARS } from './scripts/development.mjs';
 import { E2E_WORKERS } from './test/e2e/workers.ts';
+import { LongestFirstSequencer } from './test/longest-first.ts';
 import { WORKER_SHARED_FILES } from './test/worker/shared-files.ts';
 
 /** Pure modules' tests in Node. */
@@ -72,6 +73,9 @@ const MODULE_MOCKS = ['src', 'test/engine', 'test/deploy'].flatMap((root) =>
 
 export default defineConfig({
   test: {
+    // Each project's files the longest first by test/file-durations.json: on a fresh clone vitest has no results cache
+    // and takes them by file size, and a long file taken last keeps its group on one worker (docs/testing.md).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
