@@ -1,6 +1,7 @@
 /**
  * How many units of a sku the ledger counts: its level row (on hand and sold), the one statement every
- * "available" reads (on hand − live reservations), and starting to count a sku from its published level.
+ * "available" reads (on hand − live reservations), the units a visitor holds, and starting to count a sku from its
+ * published level.
  */
 import { MAX_STOCK } from '../../site/editor/product-form';
 import type { StockContext } from './context';
@@ -79,4 +80,16 @@ export function available(self: StockContext, stockBySku: Record<string, number>
   if (skus.length === 0) return {};
   const rows = counts(self, skus, null, now);
   return Object.fromEntries(skus.map((sku) => [sku, availableFrom(rows.get(sku), stockBySku[sku] as number)]));
+}
+
+/** Units held by `visitor`'s live reservations of owners other than `owner` (a route's hold counts against them). */
+export function heldBy(self: StockContext, visitor: string, owner: string, now: number): number {
+  return self.sql
+    .exec<{ n: number }>(
+      'SELECT COALESCE(SUM(quantity), 0) AS n FROM reservations WHERE holder = ? AND owner <> ? AND (expires_at IS NULL OR expires_at > ?)',
+      visitor,
+      owner,
+      now,
+    )
+    .one().n;
 }

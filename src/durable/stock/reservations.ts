@@ -6,7 +6,7 @@
 import { refused } from '../../result';
 import { tell, tellComebacks } from './comebacks';
 import type { StockContext } from './context';
-import { availableTo, know, level } from './counts';
+import { availableTo, heldBy, know, level } from './counts';
 import { sold } from './history';
 import type { Holder, HoldResult, ReserveResult, StockLine } from './model';
 
@@ -70,14 +70,7 @@ export async function hold(
   now: number,
 ): Promise<HoldResult> {
   const units = countedLines(lines).reduce((sum, line) => sum + line.quantity, 0);
-  const held = self.sql
-    .exec<{ n: number }>(
-      'SELECT COALESCE(SUM(quantity), 0) AS n FROM reservations WHERE holder = ? AND owner <> ? AND (expires_at IS NULL OR expires_at > ?)',
-      holder.visitor,
-      owner,
-      now,
-    )
-    .one().n;
+  const held = heldBy(self, holder.visitor, owner, now);
   if (units > 0 && held + units > holder.most)
     return refused('too-many-held', `At most ${holder.most} units held at once.`);
   return reserve(self, owner, lines, ttlMs, now, holder.visitor);
