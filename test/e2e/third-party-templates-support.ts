@@ -499,8 +499,16 @@ function templateOf(name: string): Awaited<ReturnType<typeof readTemplateFolder>
 function getAtHost(name: string, path: string): Promise<{ status: number; body: Uint8Array }> {
   const store = new URL(storeUrl);
   return new Promise((resolve, reject) => {
+    // A connection of its own (`agent: false`): Node's default agent reuses a kept-alive socket the store may have
+    // closed meanwhile, and the read then fails at once (clean70: this test failed in 4 ms, the others passed).
     get(
-      { hostname: store.hostname, port: store.port, path, headers: { host: `${hostOf(name)}:${store.port}` } },
+      {
+        hostname: store.hostname,
+        port: store.port,
+        path,
+        headers: { host: `${hostOf(name)}:${store.port}` },
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
