@@ -452,21 +452,6 @@ export async function keepTrustedPartsWith(
   return { parts, found: kept.found };
 }
 
-/** `keepTrustedPartsWith`'s parts as one array of bytes. */
-export async function keepTrustedBytesWith(
-  stylesheet: string,
-  render: (stylesheet: string) => string,
-): Promise<{ bytes: Uint8Array; found: TrustedElements }> {
-  const { parts, found } = await keepTrustedPartsWith(stylesheet, render);
-  const bytes = new Uint8Array(parts.reduce((length, part) => length + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.byteLength;
-  }
-  return { bytes, found };
-}
-
 /**
  * The filtered markup before and after the stylesheet, with the stylesheet among the kept styles; null when the
  * stylesheet must go through the filter (it could close its element, or the placeholder did not come back as the
