@@ -1,6 +1,6 @@
 import { faultPoint } from '../../faults';
 import { PLACEMENT_KEEP_MS, CHECKOUT_KEEP_MS } from './model';
-import { forgetCheckouts } from './checkout';
+import { deleteCheckoutsWhere } from './checkout';
 import { scheduleAlarm, servedWebsite, type OrdersContext } from './context';
 import { endPaymentWindows, retryDueCharges } from './payment';
 import { finishInterrupted } from './placing';
@@ -40,13 +40,10 @@ export async function runAlarm(self: OrdersContext): Promise<void> {
       'DELETE FROM placements WHERE created_at <= ? AND NOT EXISTS (SELECT 1 FROM unsettled u WHERE u.cart_id = placements.cart_id AND u.key = placements.key)',
       now - PLACEMENT_KEEP_MS,
     );
-    const forgotten = self.sql.exec<{ cart_id: string }>(
-      "DELETE FROM checkouts WHERE updated_at <= ? AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = checkouts.cart_id AND o.status = 'pending') RETURNING cart_id",
-      now - CHECKOUT_KEEP_MS,
-    );
-    forgetCheckouts(
+    deleteCheckoutsWhere(
       self,
-      forgotten.toArray().map((r) => r.cart_id),
+      "updated_at <= ? AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = checkouts.cart_id AND o.status = 'pending')",
+      now - CHECKOUT_KEEP_MS,
     );
   });
   const websiteId = servedWebsite(self);

@@ -39,10 +39,10 @@ import { currentSettings, shippingRatesOf, taxRatesOf } from './settings';
 export const KEPT_CHECKOUTS = 1_000;
 
 /**
- * The cart's checkouts kept in memory as last saved or read: only this object writes the table, and every statement
- * that deletes a row forgets its copy (forgetCheckouts), so a checkout's next step and its placement read no row and
- * parse no JSON. A copy is never changed by its readers (they spread it), and one whose write a transaction rolled
- * back cannot be kept: saves run outside transactions, and a delete inside one forgets the copy first.
+ * The cart's checkouts kept in memory as last saved or read: only this object writes the table, and every delete
+ * forgets the copies of the rows it took (deleteCheckoutsWhere), so a checkout's next step and its placement read no row
+ * and parse no JSON. A copy is never changed by its readers (they spread it), and one whose write a transaction rolled
+ * back cannot be kept: saves run outside transactions (a rolled-back delete only costs a read).
  */
 function keptCheckouts(self: OrdersContext): Map<string, StoredCheckout> {
   const rows = kept(self);
@@ -57,10 +57,17 @@ function keepCheckout(self: OrdersContext, cartId: string, checkout: StoredCheck
   checkouts.set(cartId, checkout);
 }
 
-/** Forgets the kept copies of checkouts a statement deleted (their cart ids). */
-export function forgetCheckouts(self: OrdersContext, cartIds: Iterable<string>): void {
+/**
+ * Deletes the checkouts `where` (an SQL condition on `checkouts`, bound to `bindings`) and forgets their kept copies:
+ * every delete of a checkout goes through here.
+ */
+export function deleteCheckoutsWhere(self: OrdersContext, where: string, ...bindings: SqlStorageValue[]): void {
+  const deleted = self.sql.exec<{ cart_id: string }>(
+    `DELETE FROM checkouts WHERE ${where} RETURNING cart_id`,
+    ...bindings,
+  );
   const checkouts = keptCheckouts(self);
-  for (const cartId of cartIds) checkouts.delete(cartId);
+  for (const { cart_id } of deleted) checkouts.delete(cart_id);
 }
 
 export function storedCheckout(self: OrdersContext, cartId: string): StoredCheckout | null {
@@ -75,8 +82,7 @@ export function storedCheckout(self: OrdersContext, cartId: string): StoredCheck
 
 /** Deletes the cart's checkout (its order is paid) and its kept copy. */
 export function deleteCheckout(self: OrdersContext, cartId: string): void {
-  forgetCheckouts(self, [cartId]);
-  self.sql.exec('DELETE FROM checkouts WHERE cart_id = ?', cartId);
+  deleteCheckoutsWhere(self, 'cart_id = ?', cartId);
 }
 
 /**
@@ -105,16 +111,12 @@ export function saveCheckout(
   if (!added) return;
   const over = self.sql.exec<{ n: number }>('SELECT COUNT(*) AS n FROM checkouts').one().n - MAX_CHECKOUTS;
   if (over <= 0) return;
-  const forgotten = self.sql.exec<{ cart_id: string }>(
-    `DELETE FROM checkouts WHERE cart_id IN (SELECT cart_id FROM checkouts c WHERE cart_id != ?
-      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.cart_id AND o.status = 'pending') ORDER BY updated_at LIMIT ?)
-      RETURNING cart_id`,
+  deleteCheckoutsWhere(
+    self,
+    `cart_id IN (SELECT cart_id FROM checkouts c WHERE cart_id != ?
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.cart_id AND o.status = 'pending') ORDER BY updated_at LIMIT ?)`,
     cartId,
     over,
-  );
-  forgetCheckouts(
-    self,
-    forgotten.toArray().map((r) => r.cart_id),
   );
 }
 
